@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+// The workspace: every layer's sources and tests in one build graph, so `make test`
+// compiles each file once. Each layer also stands alone as its own package under
+// Packages/; apps depend on those, not on this manifest.
+import PackageDescription
+
+let layer = { (name: String) in "Packages/\(name)/Sources/Baton\(name)" }
+let layerTests = { (name: String) in "Packages/\(name)/Tests/Baton\(name)Tests" }
+
+let package = Package(
+    name: "BatonWorkspace",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .executable(name: "baton-layers", targets: ["baton-layers"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Packages/Image/Sources/CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CZlib", path: "Packages/Transport/Sources/CZlib", pkgConfig: "zlib"),
+
+        .target(name: "BatonRecords", path: layer("Records")),
+        .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
+        .target(name: "BatonStore", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Store")),
+        .target(name: "BatonImage", dependencies: ["CSQLite", "BatonRecords", "BatonStore"], path: layer("Image")),
+        .target(name: "BatonTransport", dependencies: ["CZlib", "BatonNormalize"], path: layer("Transport")),
+        .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
+
+        .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
+        .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
+        .testTarget(name: "BatonStoreTests", dependencies: ["BatonStore"], path: layerTests("Store")),
+        .testTarget(name: "BatonImageTests", dependencies: ["BatonImage"], path: layerTests("Image")),
+        .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
+        .testTarget(name: "BatonLensTests", dependencies: ["BatonLens"], path: layerTests("Lens")),
+
+        .testTarget(
+            name: "BatonIntegrationTests",
+            dependencies: ["BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens"],
+            path: "Tests/BatonIntegrationTests"
+        ),
+
+        .target(name: "LayerRules", path: "Tools/LayerCheck/Sources/LayerRules"),
+        .executableTarget(name: "baton-layers", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Sources/baton-layers"),
+        .testTarget(name: "LayerRulesTests", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Tests/LayerRulesTests"),
+    ]
+)

@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Image",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [.library(name: "BatonImage", targets: ["BatonImage"])],
+    dependencies: [.package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store")],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "BatonImage", dependencies: [
+            "CSQLite",
+            .product(name: "BatonRecords", package: "Records"),
+            .product(name: "BatonStore", package: "Store"),
+        ]),
+        .testTarget(name: "BatonImageTests", dependencies: ["BatonImage"]),
+    ]
+)

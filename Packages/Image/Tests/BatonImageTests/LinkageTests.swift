@@ -1,0 +1,6 @@
+import Testing
+import BatonImage
+
+@Test func linksTheSystemSQLite() {
+    #expect(sqliteLibraryVersion.hasPrefix("3."))
+}

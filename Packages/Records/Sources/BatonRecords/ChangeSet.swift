@@ -1,0 +1,79 @@
+/// The unit of change: the snapshots of records written, and the keys of records deleted.
+///
+/// The ingest builds one off the main actor, the store commits it whole on the main actor,
+/// and the image's writer receives the committed one. A value: safe on any thread.
+///
+/// A key can be both deleted and written: the deletion applies first, so the record is
+/// replaced by the snapshot and nothing it held before survives.
+public struct ChangeSet: Hashable, Sendable {
+    /// The snapshots, one per key, in the order their keys were first written.
+    public private(set) var snapshots: [RecordSnapshot] = []
+    /// The deleted keys, in the order they were deleted.
+    public private(set) var deletions: [RecordKey] = []
+    private var positions: [RecordKey: Int] = [:]
+
+    public init() {}
+
+    public init(snapshots: [RecordSnapshot], deletions: [RecordKey] = []) {
+        for key in deletions { delete(key) }
+        for snapshot in snapshots { merge(snapshot) }
+    }
+
+    public var isEmpty: Bool { snapshots.isEmpty && deletions.isEmpty }
+
+    /// The snapshot written for `key`, if any.
+    public subscript(key: RecordKey) -> RecordSnapshot? {
+        positions[key].map { snapshots[$0] }
+    }
+
+    /// Whether `key` is deleted by this change set.
+    public func deletes(_ key: RecordKey) -> Bool {
+        deletions.contains(key)
+    }
+
+    /// Writes `value` into `slot` of the record `key`.
+    public mutating func write(_ value: Value, to slot: Slot, of key: RecordKey) {
+        if let position = positions[key] {
+            snapshots[position][slot] = value
+        } else {
+            positions[key] = snapshots.count
+            snapshots.append(RecordSnapshot(key: key, cells: [.init(slot: slot, value: value)]))
+        }
+    }
+
+    /// Merges `snapshot` over what this change set already writes for its key.
+    public mutating func merge(_ snapshot: RecordSnapshot) {
+        if let position = positions[snapshot.key] {
+            snapshots[position].merge(snapshot)
+        } else {
+            positions[snapshot.key] = snapshots.count
+            snapshots.append(snapshot)
+        }
+    }
+
+    /// Deletes `key`: anything written for it before is dropped.
+    public mutating func delete(_ key: RecordKey) {
+        if let position = positions.removeValue(forKey: key) {
+            snapshots.remove(at: position)
+            for (other, index) in positions where index > position {
+                positions[other] = index - 1
+            }
+        }
+        if !deletions.contains(key) { deletions.append(key) }
+    }
+
+    /// Applies `later` on top of this change set, as if it were committed after it.
+    public mutating func append(_ later: ChangeSet) {
+        for key in later.deletions { delete(key) }
+        for snapshot in later.snapshots { merge(snapshot) }
+    }
+
+    public static func == (lhs: ChangeSet, rhs: ChangeSet) -> Bool {
+        lhs.snapshots == rhs.snapshots && lhs.deletions == rhs.deletions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(snapshots)
+        hasher.combine(deletions)
+    }
+}

@@ -1,0 +1,25 @@
+/// A storage key's entry in the process's ``NameTable``: its text, its slot, and the key
+/// path through which a read of that slot registers with Observation.
+///
+/// One exists per storage key for the life of the process and every record shares it, so a
+/// tracked read allocates nothing. Immutable: safe on any thread.
+public final class FieldSlot: Sendable {
+    /// The field's storage key: its name plus its arguments, `notes(first:2)`.
+    public let storageKey: String
+    public let slot: Slot
+    /// `\Record.[slot: slot]`, made once when the storage key was interned.
+    public let keyPath: KeyPath<Record, Value?> & Sendable
+    let hash: Int
+
+    init(storageKey: String, slot: Slot, hash: Int) {
+        self.storageKey = storageKey
+        self.slot = slot
+        self.hash = hash
+        self.keyPath = \Record.[slot: slot]
+    }
+
+    /// The interned entry of `storageKey`.
+    public static func named(_ storageKey: String) -> FieldSlot {
+        NameTable.shared.field(storageKey)
+    }
+}

@@ -1,0 +1,67 @@
+/// The store's writes. Only the store calls these; a view never does.
+///
+/// A commit that must look atomic to observers announces every change first
+/// (``willChange(_:)``), then stores every value (``store(_:at:)``), then closes every
+/// change (``didChange(_:)``): an observer that re-reads as soon as it is told sees none of
+/// the commit, and one that re-reads later sees all of it.
+extension Record {
+    /// Writes `value` into `slot` with its notification, unless the record already holds an
+    /// equal value. Returns whether it wrote.
+    @_spi(Baton) @discardableResult
+    public func write(_ value: Value?, at slot: Slot) -> Bool {
+        guard self[untracked: slot] != value else { return false }
+        guard mayBeObserved else {
+            store(value, at: slot)
+            return true
+        }
+        let keyPath = NameTable.shared.field(at: slot).keyPath
+        registrar.withMutation(of: self, keyPath: keyPath) {
+            store(value, at: slot)
+        }
+        return true
+    }
+
+    /// Whether a write to this record can reach an observer: false until a tracked read.
+    @_spi(Baton) public var isPossiblyObserved: Bool { mayBeObserved }
+
+    /// Announces that `slot` is about to change. Pair with ``didChange(_:)``.
+    @_spi(Baton) public func willChange(_ slot: Slot) {
+        guard mayBeObserved else { return }
+        registrar.willSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
+    }
+
+    /// Closes the change ``willChange(_:)`` announced.
+    @_spi(Baton) public func didChange(_ slot: Slot) {
+        guard mayBeObserved else { return }
+        registrar.didSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
+    }
+
+    /// Stores `value` (or removes the field, for nil) without telling anyone.
+    @_spi(Baton) public func store(_ value: Value?, at slot: Slot) {
+        let point = insertionPoint(of: slot)
+        let present = point < slots.count && slots[point] == slot
+        switch (value, present) {
+        case (let value?, true):
+            values[point] = value
+        case (let value?, false):
+            slots.insert(slot, at: point)
+            values.insert(value, at: point)
+        case (nil, true):
+            slots.remove(at: point)
+            values.remove(at: point)
+        case (nil, false):
+            break
+        }
+    }
+
+    /// Replaces every field at once, without telling anyone: for a record nobody can
+    /// observe yet. `cells` must be ascending by slot with no slot twice.
+    @_spi(Baton) public func storeAll(_ cells: some Sequence<(slot: Slot, value: Value)>) {
+        slots.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        for cell in cells {
+            slots.append(cell.slot)
+            values.append(cell.value)
+        }
+    }
+}

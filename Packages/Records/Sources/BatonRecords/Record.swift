@@ -1,0 +1,106 @@
+import Observation
+
+/// A normalized record: the observable object a view reads.
+///
+/// Each field lives in a slot, and a read through ``subscript(_:)`` registers with
+/// Observation for that slot of this record alone, so a view is invalidated when a field it
+/// read changes and at no other time. Records live on the main actor with the store that
+/// holds them; the type is not `Sendable`, so the compiler keeps it there. Only the store
+/// writes (through the `Baton` SPI), and a write of an equal value notifies no one.
+public final class Record: Observable {
+    public let key: RecordKey
+    let registrar = ObservationRegistrar()
+    /// The slots this record holds, ascending; `values[i]` is the value of `slots[i]`.
+    var slots: ContiguousArray<Slot> = []
+    var values: ContiguousArray<Value> = []
+    /// Set by the first tracked read: until then no observer can exist, and writes skip the
+    /// registrar entirely.
+    var mayBeObserved = false
+
+    public init(key: RecordKey) {
+        self.key = key
+    }
+
+    /// The value of `field`, registering the read with Observation; nil when the record does
+    /// not hold the field.
+    @inlinable
+    public subscript(_ field: FieldSlot) -> Value? {
+        _ = access(field.keyPath)
+        return valueIfPresent(field.slot)
+    }
+
+    /// The value of `slot`, registering the read with Observation; nil when the record does
+    /// not hold the field.
+    public subscript(slot slot: Slot) -> Value? {
+        _ = access(NameTable.shared.field(at: slot).keyPath)
+        return valueIfPresent(slot)
+    }
+
+    /// The value of `slot` without registering the read: for the store's own walks (the
+    /// check, collection, materializing), never for a view.
+    @inlinable
+    public subscript(untracked slot: Slot) -> Value? {
+        valueIfPresent(slot)
+    }
+
+    /// The record's type, from its `__typename` field, untracked.
+    public var typename: String? {
+        if case .string(let name) = valueIfPresent(.typename) { return name }
+        return nil
+    }
+
+    /// The number of fields the record holds.
+    public var fieldCount: Int { slots.count }
+
+    /// Every field the record holds as (slot, value), ascending by slot, untracked.
+    public var fields: some RandomAccessCollection<(slot: Slot, value: Value)> {
+        slots.indices.lazy.map { (slot: self.slots[$0], value: self.values[$0]) }
+    }
+
+    @usableFromInline
+    func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
+        mayBeObserved = true
+        registrar.access(self, keyPath: keyPath)
+        return true
+    }
+
+    @usableFromInline
+    func valueIfPresent(_ slot: Slot) -> Value? {
+        guard let index = position(of: slot) else { return nil }
+        return values[index]
+    }
+
+    /// The position of `slot` in `slots`, or nil.
+    @inline(__always)
+    func position(of slot: Slot) -> Int? {
+        let count = slots.count
+        if count <= 16 {
+            var i = 0
+            while i < count {
+                if slots[i] == slot { return i }
+                i += 1
+            }
+            return nil
+        }
+        let found = insertionPoint(of: slot)
+        return found < count && slots[found] == slot ? found : nil
+    }
+
+    /// The first position whose slot is not less than `slot`.
+    func insertionPoint(of slot: Slot) -> Int {
+        var low = 0
+        var high = slots.count
+        while low < high {
+            let mid = (low + high) / 2
+            if slots[mid] < slot { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension Record: CustomStringConvertible {
+    public var description: String {
+        let cells = fields.map { "\($0.slot.storageKey): \($0.value)" }.joined(separator: ", ")
+        return "\(key) {\(cells)}"
+    }
+}

@@ -1,0 +1,89 @@
+/// An immutable copy of a record's fields: what crosses from the ingest to the commit and
+/// from the commit to the image's writer. Safe on any thread.
+///
+/// Cells are kept ascending by slot with no slot twice. Slots belong to the process; a
+/// snapshot leaving it (to the image) is written with each slot's storage key.
+public struct RecordSnapshot: Hashable, Sendable {
+    public struct Cell: Hashable, Sendable {
+        public var slot: Slot
+        public var value: Value
+
+        public init(slot: Slot, value: Value) {
+            self.slot = slot
+            self.value = value
+        }
+
+        /// The cell's storage key, from the process's name table.
+        public var storageKey: String { slot.storageKey }
+    }
+
+    public let key: RecordKey
+    public private(set) var cells: [Cell]
+
+    public init(key: RecordKey, cells: [Cell] = []) {
+        self.key = key
+        self.cells = []
+        for cell in cells { self[cell.slot] = cell.value }
+    }
+
+    /// A snapshot from cells by storage key.
+    public init(key: RecordKey, values: [String: Value]) {
+        self.init(key: key, cells: values.map { Cell(slot: Slot($0.key), value: $0.value) })
+    }
+
+    /// The snapshot of everything `record` holds now, read without tracking.
+    public init(_ record: Record) {
+        self.key = record.key
+        self.cells = record.fields.map { Cell(slot: $0.slot, value: $0.value) }
+    }
+
+    /// The value of `slot`; setting nil removes the cell.
+    public subscript(slot: Slot) -> Value? {
+        get {
+            let point = insertionPoint(of: slot)
+            return point < cells.count && cells[point].slot == slot ? cells[point].value : nil
+        }
+        set {
+            let point = insertionPoint(of: slot)
+            let present = point < cells.count && cells[point].slot == slot
+            switch (newValue, present) {
+            case (let value?, true): cells[point].value = value
+            case (let value?, false): cells.insert(Cell(slot: slot, value: value), at: point)
+            case (nil, true): cells.remove(at: point)
+            case (nil, false): break
+            }
+        }
+    }
+
+    /// The value of the field with `storageKey`.
+    public subscript(storageKey: String) -> Value? {
+        get { NameTable.shared.existingField(storageKey).flatMap { self[$0.slot] } }
+        set { self[Slot(storageKey)] = newValue }
+    }
+
+    /// Writes every cell of `other` over this snapshot's, keeping the cells `other` lacks.
+    public mutating func merge(_ other: RecordSnapshot) {
+        if cells.isEmpty {
+            cells = other.cells
+            return
+        }
+        for cell in other.cells { self[cell.slot] = cell.value }
+    }
+
+    /// The cells as (storage key, value), for leaving the process.
+    public var valuesByStorageKey: [String: Value] {
+        Dictionary(uniqueKeysWithValues: cells.map { ($0.storageKey, $0.value) })
+    }
+
+    private func insertionPoint(of slot: Slot) -> Int {
+        // Snapshots are mostly written in slot order: check the end first.
+        if let last = cells.last, last.slot < slot { return cells.count }
+        var low = 0
+        var high = cells.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cells[mid].slot < slot { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,134 @@
+import Observation
+import Testing
+@_spi(Baton) import BatonRecords
+
+/// Counts how often a tracked read fires; `onChange` runs before the change (willSet).
+private final class Fired: @unchecked Sendable {
+    var count = 0
+}
+
+/// A view-like reader that re-reads and re-tracks the moment it is told of a change.
+/// Records stay on one thread in these tests; the box only satisfies `onChange`'s `@Sendable`.
+private final class EagerReader: @unchecked Sendable {
+    let record: Record
+    let fields: [FieldSlot]
+    var seen: [[Value?]] = []
+
+    init(record: Record, fields: [FieldSlot]) {
+        self.record = record
+        self.fields = fields
+    }
+
+    func render() {
+        withObservationTracking {
+            for field in fields { _ = record[field] }
+        } onChange: {
+            self.seen.append(self.fields.map { self.record[untracked: $0.slot] })
+            self.render()
+        }
+    }
+}
+
+private func track(_ read: () -> Void) -> Fired {
+    let fired = Fired()
+    withObservationTracking(read) { fired.count += 1 }
+    return fired
+}
+
+private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
+    let record = Record(key: key)
+    for (name, value) in values { record.write(value, at: Slot(name)) }
+    return record
+}
+
+@Suite struct ObservationPrecisionTests {
+    let a = FieldSlot.named("a")
+    let b = FieldSlot.named("b")
+
+    @Test func readFieldFiresWhenThatFieldChanges() {
+        let r = record("R:1", ["a": .int(1), "b": .int(2)])
+        let fired = track { _ = r[a] }
+        r.write(.int(10), at: a.slot)
+        #expect(fired.count == 1)
+        #expect(r[untracked: a.slot] == .int(10))
+    }
+
+    @Test func readFieldDoesNotFireWhenAnotherFieldChanges() {
+        let r = record("R:1", ["a": .int(1), "b": .int(2)])
+        let fired = track { _ = r[a] }
+        r.write(.int(20), at: b.slot)
+        #expect(fired.count == 0)
+    }
+
+    @Test func readFieldDoesNotFireWhenSameFieldOfAnotherRecordChanges() {
+        let r = record("R:1", ["a": .int(1)])
+        let s = record("R:2", ["a": .int(1)])
+        let fired = track { _ = r[a] }
+        s.write(.int(5), at: a.slot)
+        #expect(fired.count == 0)
+    }
+
+    @Test func writeOfEqualValueNotifiesNoOne() {
+        let r = record("R:1", ["a": .string("x")])
+        let fired = track { _ = r[a] }
+        #expect(r.write(.string("x"), at: a.slot) == false)
+        #expect(fired.count == 0)
+    }
+
+    @Test func readOfAbsentFieldFiresWhenFieldArrives() {
+        let r = record("R:1", [:])
+        var seen: Value?? = .some(nil)
+        let fired = track { seen = r[a] }
+        #expect(seen == .some(nil))
+        r.write(.null, at: a.slot)
+        #expect(fired.count == 1)
+        #expect(r[untracked: a.slot] == .null)
+    }
+
+    @Test func removingAFieldNotifiesItsReader() {
+        let r = record("R:1", ["a": .int(1)])
+        let fired = track { _ = r[a] }
+        r.write(nil, at: a.slot)
+        #expect(fired.count == 1)
+        #expect(r[untracked: a.slot] == nil)
+    }
+
+    @Test func slotSubscriptAndFieldSubscriptRegisterTheSameChannel() {
+        let r = record("R:1", ["a": .int(1)])
+        let fired = track { _ = r[slot: a.slot] }
+        r.write(.int(2), at: a.slot)
+        #expect(fired.count == 1)
+    }
+
+    @Test func untrackedReadRegistersNothing() {
+        let r = record("R:1", ["a": .int(1)])
+        let fired = track { _ = r[untracked: a.slot] }
+        r.write(.int(2), at: a.slot)
+        #expect(fired.count == 0)
+    }
+
+    @Test func announcedChangesLetAnEagerReaderSeeNoneOfTheBatch() {
+        let r = record("R:1", ["a": .int(1), "b": .int(1)])
+        let reader = EagerReader(record: r, fields: [a, b])
+        reader.render()
+        // The three phases a commit uses: announce all, store all, close all.
+        r.willChange(a.slot)
+        r.willChange(b.slot)
+        r.store(.int(2), at: a.slot)
+        r.store(.int(2), at: b.slot)
+        r.didChange(a.slot)
+        r.didChange(b.slot)
+        #expect(reader.seen.count == 2)
+        #expect(reader.seen.allSatisfy { $0 == [.int(1), .int(1)] })
+        #expect(r[untracked: a.slot] == .int(2) && r[untracked: b.slot] == .int(2))
+    }
+
+    @Test func recordNeverReadTrackedIsNotPossiblyObserved() {
+        let r = record("R:1", ["a": .int(1)])
+        #expect(!r.isPossiblyObserved)
+        _ = r[untracked: a.slot]
+        #expect(!r.isPossiblyObserved)
+        _ = r[a]
+        #expect(r.isPossiblyObserved)
+    }
+}

@@ -1,0 +1,162 @@
+import Testing
+@_spi(Baton) import BatonRecords
+
+private let everyValue: [Value] = [
+    .null,
+    .bool(true),
+    .bool(false),
+    .int(-42),
+    .int(.max),
+    .double(3.25),
+    .string(""),
+    .string("Rick \"C-137\" 🧪"),
+    .scalar(["amount": "1.50", "currency": "EUR"]),
+    .scalar([1, [2, nil], ["deep": true]]),
+    .link("Character:1"),
+    .list([]),
+    .list([.link("Episode:1"), .link("Episode:2"), .null]),
+    .list([.list([.int(1), .int(2)]), .list([]), .list([.list([.string("x")])])]),
+    .error(FieldError(message: "boom", path: [.key("character"), .index(0), .key("name")], extensions: ["code": "E"])),
+    .list([.error(FieldError(message: "inner"))]),
+]
+
+@Suite struct ValueAndSnapshotTests {
+    @Test(arguments: everyValue)
+    func recordSnapshotRoundTripKeepsEveryValueCase(value: Value) {
+        let snapshot = RecordSnapshot(key: "T:1", values: ["field": value, "__typename": .string("T")])
+        let record = Record(key: snapshot.key)
+        record.storeAll(snapshot.cells.map { ($0.slot, $0.value) })
+        let again = RecordSnapshot(record)
+        #expect(again == snapshot)
+        #expect(again["field"] == value)
+        #expect(record.typename == "T")
+    }
+
+    @Test func valuesOfDifferentCasesAreNotEqual() {
+        for (i, a) in everyValue.enumerated() {
+            for (j, b) in everyValue.enumerated() where i != j {
+                #expect(a != b)
+            }
+        }
+    }
+
+    @Test func valueHashIsConsistentWithEquality() {
+        let copies = everyValue.map { value -> Value in
+            // Rebuild through JSON-free construction to get distinct storage.
+            switch value {
+            case .list(let elements): .list(Array(elements))
+            default: value
+            }
+        }
+        #expect(Set(everyValue) == Set(copies))
+        #expect(Set(everyValue).count == everyValue.count)
+    }
+
+    @Test func forEachLinkFindsLinksInNestedLists() {
+        var found: [RecordKey] = []
+        Value.list([.link("A:1"), .list([.link("A:2"), .null, .list([.link("A:3")])]), .int(1)])
+            .forEachLink { found.append($0) }
+        #expect(found == ["A:1", "A:2", "A:3"])
+    }
+
+    @Test func snapshotKeepsCellsSortedAndUnique() {
+        var snapshot = RecordSnapshot(key: "T:1")
+        let names = ["z", "a", "m", "a", "q"]
+        for (i, name) in names.enumerated() { snapshot[name] = .int(i) }
+        #expect(snapshot.cells.map(\.slot) == snapshot.cells.map(\.slot).sorted())
+        #expect(snapshot.cells.count == 4)
+        #expect(snapshot["a"] == .int(3))
+        snapshot["m"] = nil
+        #expect(snapshot["m"] == nil)
+        #expect(snapshot.cells.count == 3)
+    }
+
+    @Test func snapshotMergeWritesOverAndKeepsTheRest() {
+        var base = RecordSnapshot(key: "T:1", values: ["a": .int(1), "b": .int(2)])
+        base.merge(RecordSnapshot(key: "T:1", values: ["b": .int(20), "c": .int(30)]))
+        #expect(base.valuesByStorageKey == ["a": .int(1), "b": .int(20), "c": .int(30)])
+    }
+
+    @Test func changeSetMergesWritesPerKeyInFirstWriteOrder() {
+        var changes = ChangeSet()
+        changes.write(.string("Rick"), to: Slot("name"), of: "Character:1")
+        changes.write(.string("Morty"), to: Slot("name"), of: "Character:2")
+        changes.write(.string("Alive"), to: Slot("status"), of: "Character:1")
+        #expect(changes.snapshots.map(\.key) == ["Character:1", "Character:2"])
+        #expect(changes["Character:1"]?.valuesByStorageKey == ["name": .string("Rick"), "status": .string("Alive")])
+    }
+
+    @Test func changeSetDeletionDropsEarlierWritesAndALaterWriteReplaces() {
+        var changes = ChangeSet()
+        changes.write(.int(1), to: Slot("a"), of: "T:1")
+        changes.write(.int(1), to: Slot("a"), of: "T:2")
+        changes.delete("T:1")
+        #expect(changes["T:1"] == nil)
+        #expect(changes["T:2"]?["a"] == .int(1))
+        #expect(changes.deletes("T:1"))
+        changes.write(.int(9), to: Slot("b"), of: "T:1")
+        #expect(changes["T:1"]?.valuesByStorageKey == ["b": .int(9)])
+        #expect(changes.deletions == ["T:1"])
+    }
+
+    @Test func changeSetAppendIsLaterWins() {
+        var first = ChangeSet(snapshots: [RecordSnapshot(key: "T:1", values: ["a": .int(1), "b": .int(1)])])
+        let second = ChangeSet(
+            snapshots: [RecordSnapshot(key: "T:1", values: ["b": .int(2)]), RecordSnapshot(key: "T:3", values: ["a": .null])],
+            deletions: ["T:2"])
+        first.append(second)
+        #expect(first["T:1"]?.valuesByStorageKey == ["a": .int(1), "b": .int(2)])
+        #expect(first["T:3"]?["a"] == .null)
+        #expect(first.deletions == ["T:2"])
+        #expect(first == ChangeSet(snapshots: first.snapshots, deletions: first.deletions))
+    }
+
+    @Test func changeSetCrossesIntoAnotherTaskUnchanged() async {
+        var changes = ChangeSet()
+        for (i, value) in everyValue.enumerated() {
+            changes.write(value, to: Slot("f\(i)"), of: RecordKey(type: "T", id: "\(i % 3)"))
+        }
+        changes.delete("T:9")
+        let sent = changes
+        let received = await Task.detached { sent }.value
+        #expect(received == changes)
+    }
+}
+
+@Suite struct RecordKeyTests {
+    @Test func keysSpellAsTheConformanceDumpsDo() {
+        #expect(RecordKey(type: "Character", id: "1").rawValue == "Character:1")
+        #expect(RecordKey.root.rawValue == "client:root")
+        #expect(RecordKey.mutationRoot.rawValue == "client:root:mutation")
+        #expect(RecordKey.subscriptionRoot.rawValue == "client:root:subscription")
+        #expect(RecordKey.root.child("characters(page:1)").rawValue == "client:root:characters(page:1)")
+        #expect(RecordKey("Character:1").child("notes(first:2)").child("edges", index: 0).rawValue
+            == "Character:1:notes(first:2):edges:0")
+    }
+
+    @Test func rootsKnowTheyAreRoots() {
+        #expect(RecordKey.root.isRoot && RecordKey.mutationRoot.isRoot && RecordKey.subscriptionRoot.isRoot)
+        #expect(!RecordKey.root.child("x").isRoot)
+    }
+}
+
+@Suite struct JSONValueTests {
+    @Test func objectEqualityIgnoresMemberOrder() {
+        let a: JSONValue = ["x": 1, "y": [true, nil]]
+        let b: JSONValue = .object([("y", [true, nil]), ("x", 1)])
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test func sortedTextIsStable() {
+        let value: JSONValue = .object([("b", 1), ("a", ["z": "q\n", "c": 2.5])])
+        #expect(value.jsonText(sortedKeys: true) == #"{"a":{"c":2.5,"z":"q\n"},"b":1}"#)
+        #expect(value.jsonText() == #"{"b":1,"a":{"z":"q\n","c":2.5}}"#)
+    }
+
+    @Test func integralDoublesWriteWithoutAFraction() {
+        #expect(JSONValue.double(2).jsonText() == "2")
+        #expect(JSONValue.double(-0.5).jsonText() == "-0.5")
+        #expect(JSONValue.string("\u{01}").jsonText() == #""\u0001""#)
+    }
+}

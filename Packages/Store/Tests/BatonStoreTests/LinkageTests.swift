@@ -1,0 +1,6 @@
+import Testing
+import BatonStore
+
+@Test func storeReexportsRecords() {
+    #expect(RecordKey.root.rawValue == "client:root")
+}

@@ -1,0 +1,6 @@
+import Testing
+import BatonTransport
+
+@Test func linksTheSystemZlib() {
+    #expect(zlibLibraryVersion.hasPrefix("1."))
+}
