@@ -11,11 +11,11 @@ public final class Record: Observable {
     public let key: RecordKey
     let registrar = ObservationRegistrar()
     /// The slots this record holds, ascending; `values[i]` is the value of `slots[i]`.
-    var slots: ContiguousArray<Slot> = []
-    var values: ContiguousArray<Value> = []
+    @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
+    @exclusivity(unchecked) var values: ContiguousArray<Value> = []
     /// Set by the first tracked read: until then no observer can exist, and writes skip the
     /// registrar entirely.
-    var mayBeObserved = false
+    @exclusivity(unchecked) var mayBeObserved = false
 
     public init(key: RecordKey) {
         self.key = key
@@ -59,7 +59,7 @@ public final class Record: Observable {
 
     @usableFromInline
     func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
-        mayBeObserved = true
+        if !mayBeObserved { mayBeObserved = true }
         registrar.access(self, keyPath: keyPath)
         return true
     }

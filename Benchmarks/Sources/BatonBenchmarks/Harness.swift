@@ -1,0 +1,89 @@
+import Foundation
+
+/// Collects figures and writes them: each figure the median of at least 20 timed runs
+/// after a warm-up, named in snake_case with its unit as the suffix.
+struct Harness {
+    static let runs = 21
+    static let warmups = 3
+
+    private(set) var figures: [(name: String, value: Double)] = []
+    /// Restricts the run to suites whose name contains this text, when set.
+    let filter: String?
+
+    init(filter: String?) {
+        self.filter = filter
+    }
+
+    mutating func record(_ name: String, _ value: Double) {
+        figures.append((name, value))
+        let shown = value >= 100 ? String(format: "%.0f", value) : String(format: "%.3f", value)
+        print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + shown)
+    }
+
+    /// The median of `runs` measurements after `warmups` discarded ones. `body` returns one
+    /// measurement in the figure's unit.
+    static func median(runs: Int = runs, warmups: Int = warmups, _ body: () throws -> Double) rethrows -> Double {
+        for _ in 0..<warmups { _ = try body() }
+        var samples: [Double] = []
+        samples.reserveCapacity(runs)
+        for _ in 0..<runs { samples.append(try body()) }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Nanoseconds `body` takes.
+    @inline(never)
+    static func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start)
+    }
+
+    static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+        try nanoseconds(body) / 1e6
+    }
+
+    /// Writes `{"machine", "date", "figures"}` to `url`.
+    func write(to url: URL) throws {
+        let figuresObject = Dictionary(figures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        let object: [String: Any] = [
+            "machine": Self.machine(),
+            "date": ISO8601DateFormatter().string(from: Date()),
+            "figures": figuresObject,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        try data.write(to: url)
+    }
+
+    static func machine() -> String {
+        let info = ProcessInfo.processInfo
+        var cpu = "unknown cpu"
+        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+           let name = line.split(separator: ":", maxSplits: 1).last {
+            cpu = name.trimmingCharacters(in: .whitespaces)
+        }
+        return "\(cpu), \(info.activeProcessorCount) cores, \(info.physicalMemory >> 30) GiB, \(info.operatingSystemVersionString)"
+    }
+}
+
+/// Keeps a value alive and opaque to the optimizer.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Paths into the repository and the shared data beside it.
+enum Paths {
+    /// The repository root: the directory holding `Benchmarks/`.
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+// make bench: every figure the median of 21 runs after 3 warm-ups, printed and written to
+// Benchmarks/results.json. `baton-bench FILTER` runs only the suites whose name has FILTER.
+
+let filter = CommandLine.arguments.dropFirst().first
+var harness = Harness(filter: filter)
+let suites: [(name: String, run: (inout Harness) throws -> Void)] = [
+    ("records", RecordsBenchmarks.run),
+]
+
+print("Baton benchmarks — \(Harness.machine())")
+for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
+    print("\n[\(suite.name)]")
+    do {
+        try suite.run(&harness)
+    } catch {
+        print("suite \(suite.name) failed: \(error)")
+        exit(1)
+    }
+}
+let output = Paths.root.appendingPathComponent("Benchmarks/results.json")
+try harness.write(to: output)
+print("\nwrote \(output.path)")

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The dependency direction of DESIGN.md, and the check that holds every manifest to it.
+///
+/// Each layer package may depend only on the layers to its left:
+///
+///     Records → Normalize → Store → Image
+///                  │          └──→ Lens
+///                  └──→ Transport
+///
+/// Packages outside `Packages/` (the integration tests, the benchmarks, the examples) may
+/// depend on any layer. No package may depend on anything but a local path: the runtime
+/// needs nothing outside the toolchain and the system's SQLite and zlib.
+public struct LayerRules: Sendable {
+    /// For each layer, the layers it may depend on.
+    public var allowed: [String: Set<String>]
+    /// The pkg-config names a system library target may use.
+    public var systemLibraries: Set<String>
+
+    public init(allowed: [String: Set<String>], systemLibraries: Set<String>) {
+        self.allowed = allowed
+        self.systemLibraries = systemLibraries
+    }
+
+    public static let baton = LayerRules(
+        allowed: [
+            "Records": [],
+            "Normalize": ["Records"],
+            "Store": ["Records", "Normalize"],
+            "Image": ["Records", "Normalize", "Store"],
+            "Transport": ["Records", "Normalize"],
+            "Lens": ["Records", "Normalize", "Store"],
+        ],
+        systemLibraries: ["sqlite3", "zlib"]
+    )
+
+    /// The layer a module named `Baton<Layer>` belongs to, if any.
+    public func layer(ofModule module: String) -> String? {
+        guard module.hasPrefix("Baton") else { return nil }
+        let name = String(module.dropFirst("Baton".count))
+        return allowed[name] != nil ? name : nil
+    }
+
+    /// Checks the manifest of the package in `directory`, given as the JSON
+    /// `swift package dump-package` prints. `layer` is the layer the package is, or nil for
+    /// a package that composes layers (tests, benchmarks, examples, the workspace).
+    public func check(manifest json: Data, layer: String?, directory: String) throws -> [LayerViolation] {
+        guard let manifest = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw LayerCheckError.unreadableManifest(directory)
+        }
+        var violations: [LayerViolation] = []
+        let package = layer ?? (manifest["name"] as? String ?? directory)
+
+        for dependency in manifest["dependencies"] as? [[String: Any]] ?? [] {
+            if let local = (dependency["fileSystem"] as? [[String: Any]])?.first {
+                let path = local["path"] as? String ?? ""
+                let target = URL(fileURLWithPath: path).lastPathComponent
+                guard let layer else {
+                    if allowed[target] == nil {
+                        violations.append(.init(package: package, dependency: target,
+                                                reason: "is not a layer package"))
+                    }
+                    continue
+                }
+                if allowed[target] == nil {
+                    violations.append(.init(package: package, dependency: target, reason: "is not a layer package"))
+                } else if !(allowed[layer] ?? []).contains(target) {
+                    violations.append(.init(package: package, dependency: target,
+                                            reason: "is not to the left of \(layer) in DESIGN.md"))
+                }
+            } else {
+                let kind = dependency.keys.first ?? "unknown"
+                let name = Self.describeRemote(dependency)
+                violations.append(.init(package: package, dependency: name,
+                                        reason: "is a \(kind) dependency; only the toolchain and local layers are allowed"))
+            }
+        }
+
+        for target in manifest["targets"] as? [[String: Any]] ?? [] {
+            let name = target["name"] as? String ?? "?"
+            if target["type"] as? String == "system", let config = target["pkgConfig"] as? String,
+               !systemLibraries.contains(config) {
+                violations.append(.init(package: package, dependency: config,
+                                        reason: "system library of target \(name) is not one of \(systemLibraries.sorted())"))
+            }
+            // Within one manifest, a layer's module may name only modules of layers to its left.
+            guard let targetLayer = self.layer(ofModule: name) else { continue }
+            for dependencyName in Self.dependencyNames(of: target) {
+                guard let dependencyLayer = self.layer(ofModule: dependencyName),
+                      dependencyLayer != targetLayer else { continue }
+                if !(allowed[targetLayer] ?? []).contains(dependencyLayer) {
+                    violations.append(.init(package: package, dependency: dependencyName,
+                                            reason: "target \(name) may not use \(dependencyLayer): it is not to the left of \(targetLayer)"))
+                }
+            }
+        }
+        return violations
+    }
+
+    static func dependencyNames(of target: [String: Any]) -> [String] {
+        (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+            for kind in ["byName", "target", "product"] {
+                if let parts = dependency[kind] as? [Any], let name = parts.first as? String {
+                    return name
+                }
+            }
+            return nil
+        }
+    }
+
+    static func describeRemote(_ dependency: [String: Any]) -> String {
+        for (_, value) in dependency {
+            if let first = (value as? [[String: Any]])?.first {
+                if let identity = first["identity"] as? String { return identity }
+                if let location = first["location"] { return "\(location)" }
+            }
+        }
+        return "\(dependency)"
+    }
+}
+
+/// One edge that breaks the rules: which package, which dependency, and why.
+public struct LayerViolation: Equatable, Sendable, CustomStringConvertible {
+    public var package: String
+    public var dependency: String
+    public var reason: String
+
+    public var description: String { "\(package) → \(dependency): \(dependency) \(reason)" }
+}
+
+public enum LayerCheckError: Error, CustomStringConvertible {
+    case unreadableManifest(String)
+    case dumpFailed(directory: String, status: Int32, output: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableManifest(let directory): "the manifest of \(directory) is not a JSON object"
+        case .dumpFailed(let directory, let status, let output):
+            "swift package dump-package failed in \(directory) (status \(status)): \(output)"
+        }
+    }
+}
