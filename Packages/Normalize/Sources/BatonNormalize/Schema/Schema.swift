@@ -1,0 +1,64 @@
+/// A GraphQL schema read from SDL: its types by name, its root operation types, its directives.
+///
+/// Answers what the normalizer asks of a schema: a field's definition on a type, whether a type is
+/// abstract, which object types an abstract type may be, whether a type condition applies to a
+/// concrete type. Immutable once built: safe on any thread.
+public struct Schema: Sendable {
+    public let types: [String: SchemaType]
+    /// The directives the texts declare, plus `@skip`, `@include`, `@deprecated` and
+    /// `@specifiedBy` when they do not.
+    public let directives: [String: DirectiveDefinition]
+    public let queryType: String?
+    public let mutationType: String?
+    public let subscriptionType: String?
+    /// The directives applied to `schema` and its extensions.
+    public let schemaDirectives: [Directive]
+    /// For each interface, the object types that implement it, directly or through other interfaces.
+    let implementations: [String: Set<String>]
+    /// For each object or interface type, the interfaces it implements, directly or transitively.
+    let ancestors: [String: Set<String>]
+
+    init(
+        types: [String: SchemaType], directives: [String: DirectiveDefinition], queryType: String?,
+        mutationType: String?, subscriptionType: String?, schemaDirectives: [Directive]
+    ) {
+        self.types = types
+        self.directives = directives
+        self.queryType = queryType
+        self.mutationType = mutationType
+        self.subscriptionType = subscriptionType
+        self.schemaDirectives = schemaDirectives
+        var ancestors: [String: Set<String>] = [:]
+        func collect(_ name: String, into result: inout Set<String>) {
+            for interface in types[name]?.interfaces ?? [] where result.insert(interface).inserted {
+                collect(interface, into: &result)
+            }
+        }
+        var implementations: [String: Set<String>] = [:]
+        for type in types.values where type.kind == .object || type.kind == .interface {
+            var result: Set<String> = []
+            collect(type.name, into: &result)
+            ancestors[type.name] = result
+            if type.kind == .object {
+                for interface in result { implementations[interface, default: []].insert(type.name) }
+            }
+        }
+        self.ancestors = ancestors
+        self.implementations = implementations
+    }
+
+    /// Parses one or more SDL texts (e.g. a schema, then client extensions) into one schema.
+    /// Extensions apply after every text's definitions, so they may precede what they extend.
+    public static func parse(sdl texts: String...) throws(GraphQLSyntaxError) -> Schema {
+        try parse(sdl: texts)
+    }
+
+    public static func parse(sdl texts: [String]) throws(GraphQLSyntaxError) -> Schema {
+        var builder = SchemaBuilder()
+        for (index, text) in texts.enumerated() {
+            var parser = try Parser(text)
+            try builder.add(try parser.parseTypeSystemDocument(), text: index, of: texts.count)
+        }
+        return try builder.build(textCount: texts.count)
+    }
+}
