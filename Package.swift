@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
         .target(name: "BatonStore", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Store")),
         .target(name: "BatonImage", dependencies: ["CSQLite", "BatonRecords", "BatonStore"], path: layer("Image")),
-        .target(name: "BatonTransport", dependencies: ["CZlib", "BatonNormalize"], path: layer("Transport")),
+        .target(name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
         .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),

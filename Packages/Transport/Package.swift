@@ -5,11 +5,15 @@ let package = Package(
     name: "Transport",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [.library(name: "BatonTransport", targets: ["BatonTransport"])],
-    dependencies: [.package(path: "../Normalize")],
+    dependencies: [
+        .package(path: "../Records"),
+        .package(path: "../Normalize"),
+    ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "BatonTransport", dependencies: [
             "CZlib",
+            .product(name: "BatonRecords", package: "Records"),
             .product(name: "BatonNormalize", package: "Normalize"),
         ]),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"]),

@@ -1,0 +1,256 @@
+import BatonNormalize
+import Foundation
+import Synchronization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `Transport` over HTTP with URLSession (FoundationNetworking on Linux): GraphQL over
+/// HTTP with POST or GET, automatic persisted queries, gzip both ways, `multipart/mixed`
+/// incremental delivery and subscriptions, and subscriptions over server-sent events.
+///
+/// Thread-safe: call `send` and `payloads(for:)` from any task, concurrently. Cancelling
+/// the calling task (or dropping the payload sequence) cancels the request on the wire.
+/// Failures are `TransportError`s; GraphQL `errors` are answered as bytes.
+public final class HTTPTransport: Transport {
+    public let configuration: Configuration
+    private let session: URLSession
+    private let delegate: SessionDelegate
+    private let builder: HTTPRequestBuilder
+    /// Cleared when a server says it does not support persisted queries.
+    private let persistedQueriesEnabled: Mutex<Bool>
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        builder = HTTPRequestBuilder(configuration: configuration)
+        delegate = SessionDelegate()
+        persistedQueriesEnabled = Mutex(configuration.usesAutomaticPersistedQueries)
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.urlCache = nil
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "BatonTransport.HTTPTransport"
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// A transport for `url` with the default configuration.
+    public convenience init(url: URL, headers: [String: String] = [:]) {
+        self.init(configuration: Configuration(url: url, headers: headers))
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    // MARK: Transport
+
+    public func send(_ request: GraphQLRequest) async throws -> Data {
+        try await withPersistedQueries(request) { mode in
+            try await self.sendOnce(request, mode: mode)
+        }
+    }
+
+    public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await self.stream(request) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: Task.isCancelled ? TransportError.cancelled : error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: Persisted queries
+
+    private var usesPersistedQueries: Bool { persistedQueriesEnabled.withLock { $0 } }
+
+    /// Runs `attempt` hash-only first when APQ is on, again with the document when the
+    /// server does not know the hash.
+    private func withPersistedQueries(
+        _ request: GraphQLRequest,
+        _ attempt: (HTTPRequestBuilder.DocumentMode) async throws -> Data
+    ) async throws -> Data {
+        guard usesPersistedQueries else { return try await attempt(.document) }
+        let first = try await attempt(.hashOnly)
+        switch PersistedQueryReply(first) {
+        case .other:
+            return first
+        case .notFound:
+            return try await attempt(.documentAndHash)
+        case .notSupported:
+            persistedQueriesEnabled.withLock { $0 = false }
+            return try await attempt(.document)
+        }
+    }
+
+    // MARK: One whole answer
+
+    private func sendOnce(_ request: GraphQLRequest, mode: HTTPRequestBuilder.DocumentMode) async throws -> Data {
+        let urlRequest = try await builder.urlRequest(
+            for: request, mode: mode, accept: HTTPRequestBuilder.jsonAccept, timeout: configuration.timeout)
+        let url = urlRequest.url ?? configuration.url
+        let (head, body) = try await exchange(urlRequest, deadlineCovers: .wholeExchange) { head, events in
+            var decoder = BodyDecoder(contentEncoding: head.value(forHTTPHeaderField: "Content-Encoding"))
+            var body = Data()
+            while let event = try await events.next() {
+                if case .data(let chunk) = event { body.append(try decoder.decode(chunk)) }
+            }
+            body.append(try decoder.finish())
+            return (head, body)
+        }
+        return try Self.validatedWholeBody(body, head: head, url: url)
+    }
+
+    /// The body if it is a GraphQL response the caller should see; else the matching error.
+    static func validatedWholeBody(_ body: Data, head: HTTPURLResponse, url: URL) throws -> Data {
+        let contentType = head.value(forHTTPHeaderField: "Content-Type")
+        if (200..<300).contains(head.statusCode) {
+            guard JSONShape.isGraphQLResponse(body) else {
+                throw TransportError.notGraphQLResponse(url: url, status: head.statusCode, contentType: contentType, body: body)
+            }
+            return body
+        }
+        // GraphQL over HTTP: a 4xx with application/graphql-response+json carries a
+        // well-formed response whose `errors` tell why (a validation failure): pass it on.
+        if contentType?.lowercased().hasPrefix("application/graphql-response+json") == true,
+           (400..<500).contains(head.statusCode), JSONShape.isGraphQLResponse(body) {
+            return body
+        }
+        throw TransportError.httpStatus(url: url, status: head.statusCode, body: body)
+    }
+
+    // MARK: Streamed answers
+
+    private func stream(_ request: GraphQLRequest, yield: @escaping @Sendable (Data) -> Void) async throws {
+        guard usesPersistedQueries, request.kind != .subscription else {
+            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, yield: yield)
+            return
+        }
+        switch try await streamOnce(request, mode: .hashOnly, checksPersistedQueryReply: true, yield: yield) {
+        case .other:
+            return
+        case .notFound:
+            _ = try await streamOnce(request, mode: .documentAndHash, checksPersistedQueryReply: false, yield: yield)
+        case .notSupported:
+            persistedQueriesEnabled.withLock { $0 = false }
+            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, yield: yield)
+        }
+    }
+
+    /// Streams one exchange's payloads to `yield`. With `checksPersistedQueryReply`, a
+    /// whole-body answer that asks for the document is not yielded but returned.
+    private func streamOnce(
+        _ request: GraphQLRequest,
+        mode: HTTPRequestBuilder.DocumentMode,
+        checksPersistedQueryReply: Bool,
+        yield: @escaping @Sendable (Data) -> Void
+    ) async throws -> PersistedQueryReply {
+        let accept: String
+        switch (request.kind, configuration.subscriptionProtocol) {
+        case (.subscription, .multipart): accept = HTTPRequestBuilder.multipartSubscriptionAccept
+        case (.subscription, .serverSentEvents): accept = HTTPRequestBuilder.eventStreamAccept
+        default: accept = HTTPRequestBuilder.incrementalAccept
+        }
+        let urlRequest = try await builder.urlRequest(
+            for: request, mode: mode, accept: accept, timeout: configuration.streamIdleTimeout)
+        let url = urlRequest.url ?? configuration.url
+        return try await exchange(urlRequest, deadlineCovers: .responseHead) { head, events in
+            var decoder = BodyDecoder(contentEncoding: head.value(forHTTPHeaderField: "Content-Encoding"))
+            var framing = PayloadFraming(head: head, url: url)
+            while let event = try await events.next() {
+                guard case .data(let chunk) = event else { continue }
+                let decoded = try decoder.decode(chunk)
+                for payload in try framing.append(decoded) { yield(payload) }
+                if framing.isComplete { return .other }
+            }
+            let rest = try decoder.finish()
+            for payload in try framing.append(rest) { yield(payload) }
+            guard let whole = try framing.finish() else { return .other }
+            if checksPersistedQueryReply {
+                let reply = PersistedQueryReply(whole)
+                if reply != .other { return reply }
+            }
+            yield(whole)
+            return .other
+        }
+    }
+
+    // MARK: The exchange
+
+    enum DeadlineScope { case wholeExchange, responseHead }
+
+    typealias Events = AsyncThrowingStream<WireEvent, any Error>.AsyncIterator
+
+    /// Starts `urlRequest`, waits for its response head, and hands head and the remaining
+    /// events to `read`. Enforces `configuration.timeout` over `scope`, cancels the task on
+    /// the wire when the calling task is cancelled, and maps failures to `TransportError`.
+    private func exchange<Result>(
+        _ urlRequest: URLRequest,
+        deadlineCovers scope: DeadlineScope,
+        _ read: (HTTPURLResponse, inout Events) async throws -> Result
+    ) async throws -> Result {
+        let url = urlRequest.url ?? configuration.url
+        let task = session.dataTask(with: urlRequest)
+        let events = delegate.start(task)
+        let watchdog = Watchdog(after: configuration.timeout) { task.cancel() }
+        defer {
+            watchdog.stop()
+            task.cancel()  // no-op once complete; ends a stream the caller stopped reading
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                var iterator = events.makeAsyncIterator()
+                var head: HTTPURLResponse?
+                while head == nil {
+                    guard let event = try await iterator.next() else {
+                        throw Task.isCancelled ? TransportError.cancelled
+                            : TransportError.noConnection(url: url, reason: "the connection ended before a response")
+                    }
+                    if case .response(let response) = event { head = response }
+                }
+                if scope == .responseHead { watchdog.stop() }
+                let result = try await read(head!, &iterator)
+                if Task.isCancelled { throw TransportError.cancelled }
+                return result
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            throw Self.transportError(for: error, url: url, timedOut: watchdog.fired, timeout: configuration.timeout)
+        }
+    }
+
+    /// `error` as a `TransportError`.
+    static func transportError(for error: any Error, url: URL, timedOut: Bool, timeout: TimeInterval) -> TransportError {
+        if timedOut { return .timeout(url: url, after: timeout) }
+        if let error = error as? TransportError { return error }
+        if error is CancellationError || Task.isCancelled { return .cancelled }
+        if let error = error as? GzipError { return .decompression(url: url, reason: error.description) }
+        let code: Int
+        if let urlError = error as? URLError {
+            code = urlError.code.rawValue
+        } else {
+            let nsError = error as NSError
+            guard nsError.domain == NSURLErrorDomain else {
+                return .transferFailed(url: url, code: 0, reason: String(describing: error))
+            }
+            code = nsError.code
+        }
+        switch URLError.Code(rawValue: code) {
+        case .timedOut:
+            return .timeout(url: url, after: timeout)
+        case .cancelled:
+            return .cancelled
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
+             .notConnectedToInternet, .resourceUnavailable:
+            return .noConnection(url: url, reason: error.localizedDescription)
+        default:
+            return .transferFailed(url: url, code: code, reason: error.localizedDescription)
+        }
+    }
+}
