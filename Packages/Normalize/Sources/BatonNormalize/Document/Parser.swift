@@ -103,8 +103,12 @@ struct Parser {
         depth -= 1
     }
 
+    static func isCloser(_ kind: TokenKind) -> Bool {
+        kind == .braceR || kind == .parenR || kind == .bracketR
+    }
+
     /// `open item+ close` (or `item*` when `allowEmpty`), with a message naming the opener when
-    /// the text ends first.
+    /// the text ends, or another bracket closes, first.
     mutating func many<T>(
         _ open: TokenKind, _ close: TokenKind, what: String, allowEmpty: Bool = false,
         _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
@@ -118,7 +122,7 @@ struct Parser {
             return items
         }
         repeat {
-            if token.kind == .eof {
+            if token.kind == .eof || (token.kind != close && Parser.isCloser(token.kind)) {
                 throw unexpected(expected: "\(what) or \(close.quoted) to close the \(open.quoted) at \(openLocation)")
             }
             items.append(try item(&self))
