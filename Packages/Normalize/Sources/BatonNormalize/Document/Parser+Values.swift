@@ -51,8 +51,8 @@ extension Parser {
         var type: TypeReference
         if peek(.bracketL) {
             let openLocation = location()
-            try advance()
             try nest()
+            try advance()
             let inner = try parseTypeReference()
             try expect(.bracketR, " to close the '[' at \(openLocation)")
             unnest()

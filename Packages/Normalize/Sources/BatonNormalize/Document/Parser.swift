@@ -114,8 +114,8 @@ struct Parser {
         _ item: (inout Parser) throws(GraphQLSyntaxError) -> T
     ) throws(GraphQLSyntaxError) -> [T] {
         let openLocation = location()
-        try expect(open)
         try nest()
+        try expect(open)
         var items: [T] = []
         if allowEmpty, try skip(close) {
             unnest()
