@@ -27,6 +27,7 @@ public struct SchemaType: Sendable, Hashable {
     /// An input object's fields, in source order.
     public private(set) var inputFields: [InputValueDefinition] = []
     public internal(set) var directives: [Directive] = []
+    /// Where the type is defined; line 0 for the built-in scalars.
     public let location: SourceLocation
 
     public init(name: String, kind: Kind, description: String? = nil, location: SourceLocation) {
