@@ -26,6 +26,30 @@ public struct RecordSnapshot: Hashable, Sendable {
         for cell in cells { self[cell.slot] = cell.value }
     }
 
+    /// A snapshot from cells in any order; where a slot comes twice, the later cell wins.
+    public init(key: RecordKey, unsortedCells: some Sequence<Cell>) {
+        self.key = key
+        var cells = Array(unsortedCells)
+        var sorted = true
+        for i in cells.indices.dropFirst() where cells[i - 1].slot >= cells[i].slot {
+            sorted = false
+            break
+        }
+        if !sorted {
+            // A stable sort keeps equal slots in order, so the last of each run is the latest.
+            let ordered = cells.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }
+            cells.removeAll(keepingCapacity: true)
+            for (_, cell) in ordered {
+                if let last = cells.last, last.slot == cell.slot {
+                    cells[cells.count - 1] = cell
+                } else {
+                    cells.append(cell)
+                }
+            }
+        }
+        self.cells = cells
+    }
+
     /// A snapshot from cells by storage key.
     public init(key: RecordKey, values: [String: Value]) {
         self.init(key: key, cells: values.map { Cell(slot: Slot($0.key), value: $0.value) })

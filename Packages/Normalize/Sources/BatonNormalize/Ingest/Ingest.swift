@@ -1,0 +1,34 @@
+import BatonRecords
+
+/// Turns a response's bytes into the change set the store commits, walking the operation's
+/// plan while it reads, so no tree of the response is ever built.
+///
+/// Stateless and `Sendable`: call it from any task, off the main actor (a fetch runs it in
+/// its own task). A response either ingests whole or throws an ``IngestError``; nothing is
+/// half-written.
+public struct Ingest: Sendable {
+    /// Whether a response must answer every field the operation selects.
+    public enum Completeness: Sendable {
+        /// A server's response: an omitted field (not deferred) is malformed.
+        case complete
+        /// A payload written by hand: fields may be absent.
+        case partial
+    }
+
+    public var completeness: Completeness
+    /// The deepest nesting of the response's JSON accepted.
+    public var maxDepth: Int
+
+    public init(completeness: Completeness = .complete, maxDepth: Int = 512) {
+        self.completeness = completeness
+        self.maxDepth = maxDepth
+    }
+
+    /// The changes of `response`, a whole response to the operation of `plan`.
+    public func ingest(_ response: some Collection<UInt8>, plan: OperationPlan) throws(IngestError) -> IngestResult {
+        var walker = ResponseWalker(
+            reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
+            complete: completeness == .complete)
+        return try walker.walkResponse()
+    }
+}

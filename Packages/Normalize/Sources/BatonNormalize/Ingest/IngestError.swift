@@ -1,0 +1,53 @@
+import BatonRecords
+
+/// Why a response could not be ingested, with the response path where it went wrong.
+/// The ingest returns a whole change set or this error, never part of one.
+public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The bytes are not well-formed JSON.
+        case malformedJSON(JSONReadError)
+        /// The top level is not an object with `data` or `errors`.
+        case notAResponse(String)
+        /// An object whose type must come from the response has no `__typename`.
+        case missingTypename
+        /// A selected field is absent from an object of a complete response.
+        case missingField(String)
+        /// A value of the wrong kind: a scalar where an object was selected, an object where a
+        /// list was, a non-string `__typename`...
+        case wrongType(expected: String, found: String)
+        /// An error's `path` or `incremental` entry's path that the operation cannot reach.
+        case badPath(String)
+    }
+
+    public var kind: Kind
+    /// The response path from `data`, outermost first.
+    public var path: [FieldError.PathElement]
+
+    public init(_ kind: Kind, path: [FieldError.PathElement] = []) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// The same error one step further out.
+    func under(_ element: FieldError.PathElement) -> IngestError {
+        var error = self
+        error.path.insert(element, at: 0)
+        return error
+    }
+
+    public var pathText: String {
+        path.map(\.description).joined(separator: ".")
+    }
+
+    public var description: String {
+        let at = path.isEmpty ? "" : " at \(pathText)"
+        switch kind {
+        case .malformedJSON(let error): return "malformed response: \(error)"
+        case .notAResponse(let reason): return "not a GraphQL response: \(reason)"
+        case .missingTypename: return "missing __typename\(at)"
+        case .missingField(let name): return "missing field \(name)\(at)"
+        case .wrongType(let expected, let found): return "expected \(expected), found \(found)\(at)"
+        case .badPath(let path): return "path \(path) does not reach a field of the operation"
+        }
+    }
+}

@@ -1,0 +1,284 @@
+import BatonRecords
+
+/// Where an object without identity is embedded: under its parent's field, at a list index.
+struct EmbeddedKey {
+    let parent: RecordKey
+    let storageKey: String
+    let indices: [Int]
+
+    var key: RecordKey {
+        guard let first = indices.first else { return parent.child(storageKey) }
+        var key = parent.child(storageKey, index: first)
+        for index in indices.dropFirst() { key = RecordKey(key.rawValue + ":" + String(index)) }
+        return key
+    }
+
+    func at(_ index: Int) -> EmbeddedKey {
+        EmbeddedKey(parent: parent, storageKey: storageKey, indices: indices + [index])
+    }
+}
+
+/// One pass over one response: reads it with a pull reader while walking the plan, and
+/// gathers the change set. Used once, by one task.
+struct ResponseWalker: ~Copyable {
+    var reader: JSONReader
+    let plan: OperationPlan
+    let complete: Bool
+    let policy: CacheKeyPolicy
+    /// Every field name that identifies some type: what a scan ahead looks for.
+    let keyFieldNames: Set<String>
+    var changes = ChangeSet()
+
+    init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool) {
+        self.reader = reader
+        self.plan = plan
+        self.complete = complete
+        self.policy = plan.normalization.cacheKeys
+        self.keyFieldNames = Set(policy.defaultKeyFields).union(policy.keyFields.values.joined())
+    }
+
+    mutating func walkResponse() throws(IngestError) -> IngestResult {
+        var hasData = false
+        var sawMember = false
+        var errors: JSONValue?
+        var extensions: JSONValue?
+        var hasNext = false
+        do {
+            guard try reader.peekKind() == .object else {
+                throw IngestError(.notAResponse("the top level is not an object"))
+            }
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                if key.equals("data") {
+                    sawMember = true
+                    if try !reader.tryNull() {
+                        try walkRoot()
+                        hasData = true
+                    }
+                } else if key.equals("errors") {
+                    sawMember = true
+                    errors = try reader.readValue()
+                } else if key.equals("extensions") {
+                    extensions = try reader.readValue()
+                } else if key.equals("hasNext") {
+                    hasNext = try reader.readBool()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            try reader.finish()
+        } catch let error as JSONReadError {
+            throw IngestError(.malformedJSON(reader.locating(error)))
+        } catch let error as IngestError {
+            throw error
+        } catch {
+            throw IngestError(.notAResponse("\(error)"))
+        }
+        guard sawMember else { throw IngestError(.notAResponse("it has neither data nor errors")) }
+        var unplaced: [FieldError] = []
+        if let errors {
+            unplaced = try ErrorPlacement(plan: plan).place(errors, in: &changes)
+        }
+        return IngestResult(changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext)
+    }
+
+    private mutating func walkRoot() throws {
+        guard try reader.peekKind() == .object else {
+            throw IngestError(.wrongType(expected: "an object for data", found: try describeNext()))
+        }
+        _ = try readObject(
+            plan.root, knownKey: plan.rootKey, typename: plan.rootTypename,
+            embedded: EmbeddedKey(parent: plan.rootKey, storageKey: "", indices: []))
+    }
+
+    // MARK: Objects
+
+    /// Reads the object at the reader as `selection`, writes its record, and returns its key.
+    private mutating func readObject(
+        _ selection: SelectionPlan, knownKey: RecordKey?, typename knownTypename: String?, embedded: EmbeddedKey
+    ) throws -> RecordKey {
+        try reader.beginObject()
+        var typename = knownTypename ?? (selection.needsTypename ? nil : selection.staticType)
+        if typename == nil && !selection.byType.isEmpty {
+            typename = try scanAhead(from: reader.mark, wantTypename: true).typename
+        }
+        let resolved = selection.resolved(for: typename)
+        let fields = resolved.fields
+        var cells: [RecordSnapshot.Cell] = []
+        cells.reserveCapacity(fields.count + 1)
+        var seen = [Bool](repeating: false, count: fields.count)
+        var key = knownKey
+        var keyValues: [String: JSONValue] = [:]
+
+        while true {
+            let memberMark = reader.mark
+            guard let member = try reader.nextKey() else { break }
+            guard let index = resolved.keys.index(of: member) else {
+                try reader.skipValue()
+                continue
+            }
+            let field = fields[index]
+            seen[index] = true
+            if field.isTypename {
+                let name = try readTypename()
+                if typename == nil { typename = name }
+                cells.append(.init(slot: field.field.slot, value: .string(name)))
+                continue
+            }
+            guard let child = field.selection else {
+                let value = try readLeaf()
+                if key == nil, keyFieldNames.contains(field.name), field.storageKey == field.name {
+                    keyValues[field.name] = value.json
+                }
+                cells.append(.init(slot: field.field.slot, value: value))
+                continue
+            }
+            if key == nil {
+                // A child may be embedded under this record: its key must be known first.
+                let ahead = try scanAhead(from: memberMark, wantTypename: typename == nil)
+                typename = typename ?? ahead.typename
+                for (name, value) in ahead.keyValues where keyValues[name] == nil { keyValues[name] = value }
+                key = try identify(typename: typename, keyValues: keyValues, embedded: embedded)
+                _ = try reader.nextKey()
+            }
+            do {
+                let value = try readComposite(field, child, parent: key!)
+                cells.append(.init(slot: field.field.slot, value: value))
+            } catch let error as IngestError {
+                throw error.under(.key(field.responseKey))
+            }
+        }
+
+        if complete {
+            for (index, field) in fields.enumerated() where !seen[index] && field.deferLabel == nil {
+                if field.isTypename && typename != nil && !selection.needsTypename { continue }
+                throw field.isTypename ? IngestError(.missingTypename) : IngestError(.missingField(field.responseKey))
+            }
+        }
+        guard let typename else { throw IngestError(.missingTypename) }
+        let recordKey = try key ?? identify(typename: typename, keyValues: keyValues, embedded: embedded)
+        if !seen.indices.contains(where: { seen[$0] && fields[$0].isTypename }) {
+            cells.append(.init(slot: .typename, value: .string(typename)))
+        }
+        changes.merge(RecordSnapshot(key: recordKey, unsortedCells: cells))
+        return recordKey
+    }
+
+    private func identify(typename: String?, keyValues: [String: JSONValue], embedded: EmbeddedKey) throws -> RecordKey {
+        guard let typename else { throw IngestError(.missingTypename) }
+        return policy.key(typename: typename, values: keyValues) ?? embedded.key
+    }
+
+    /// Reads the rest of the object from `mark` for its `__typename` and key fields, then goes
+    /// back to `mark`.
+    private mutating func scanAhead(from mark: JSONReader.Mark, wantTypename: Bool) throws
+        -> (typename: String?, keyValues: [String: JSONValue])
+    {
+        reader.rewind(to: mark)
+        var typename: String?
+        var values: [String: JSONValue] = [:]
+        while let member = try reader.nextKey() {
+            if wantTypename && member.equals("__typename") {
+                typename = try readTypename()
+            } else if keyFieldNames.contains(where: { member.equals($0) }) {
+                values[member.string] = try reader.readValue()
+            } else {
+                try reader.skipValue()
+            }
+        }
+        reader.rewind(to: mark)
+        return (typename, values)
+    }
+
+    private mutating func readTypename() throws -> String {
+        guard try reader.peekKind() == .string else {
+            throw IngestError(.wrongType(expected: "a string for __typename", found: try describeNext()))
+        }
+        return try reader.readString()
+    }
+
+    // MARK: Values
+
+    /// Reads the value of a field with selections: an object, a list of them, or null.
+    private mutating func readComposite(_ field: FieldPlan, _ child: SelectionPlan, parent: RecordKey) throws -> Value {
+        let embedded = EmbeddedKey(parent: parent, storageKey: field.storageKey, indices: [])
+        switch try reader.peekKind() {
+        case .null:
+            try reader.readNull()
+            return .null
+        case .object:
+            if field.isList == true {
+                throw IngestError(.wrongType(expected: "a list", found: "an object"))
+            }
+            return .link(try readObject(child, knownKey: nil, typename: nil, embedded: embedded))
+        case .array:
+            if field.isList == false {
+                throw IngestError(.wrongType(expected: "an object", found: "a list"))
+            }
+            return try readList(child, embedded: embedded)
+        default:
+            throw IngestError(.wrongType(expected: "an object", found: try describeNext()))
+        }
+    }
+
+    private mutating func readList(_ child: SelectionPlan, embedded: EmbeddedKey) throws -> Value {
+        try reader.beginArray()
+        var elements: [Value] = []
+        var index = 0
+        while try reader.nextElement() {
+            do {
+                switch try reader.peekKind() {
+                case .null:
+                    try reader.readNull()
+                    elements.append(.null)
+                case .object:
+                    elements.append(.link(try readObject(child, knownKey: nil, typename: nil, embedded: embedded.at(index))))
+                case .array:
+                    elements.append(try readList(child, embedded: embedded.at(index)))
+                default:
+                    throw IngestError(.wrongType(expected: "an object", found: try describeNext()))
+                }
+            } catch let error as IngestError {
+                throw error.under(.index(index))
+            }
+            index += 1
+        }
+        return .list(elements)
+    }
+
+    /// Reads a leaf's value: a scalar, an enum, a custom scalar's JSON, or a list of them.
+    private mutating func readLeaf() throws -> Value {
+        switch try reader.peekKind() {
+        case .string:
+            return .string(try reader.readString())
+        case .number:
+            switch try reader.readNumber() {
+            case .int(let number): return .int(number)
+            case .double(let number): return .double(number)
+            }
+        case .bool:
+            return .bool(try reader.readBool())
+        case .null:
+            try reader.readNull()
+            return .null
+        case .object:
+            return .scalar(try reader.readValue())
+        case .array:
+            try reader.beginArray()
+            var elements: [Value] = []
+            while try reader.nextElement() { elements.append(try readLeaf()) }
+            return .list(elements)
+        }
+    }
+
+    private mutating func describeNext() throws -> String {
+        switch try reader.peekKind() {
+        case .object: "an object"
+        case .array: "a list"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import BatonRecords
+
+/// One field of a plan: which response member it answers and where its value lands.
+///
+/// Fields that share a response key across fragments are merged into one plan field. Built
+/// once per operation and variables; immutable, safe on any thread.
+public final class FieldPlan: Sendable {
+    /// The member's name in the response: the alias, or the name.
+    public let responseKey: String
+    /// The schema field's name.
+    public let name: String
+    /// The field's storage key: where it lands in its record (`notes(first:2)`).
+    public let field: FieldSlot
+    /// The arguments as resolved under the operation's variables, by name.
+    public let arguments: [String: JSONValue]
+    /// The selections under the field; nil for a leaf.
+    public let selection: SelectionPlan?
+    /// The field's named type, when a schema was given.
+    public let typeName: String?
+    /// Whether the schema says the field is a list; nil without a schema.
+    public let isList: Bool?
+    /// The label of the `@defer`red fragment the field comes from, if every selection of it
+    /// is deferred; such a field may be absent until its payload arrives.
+    public let deferLabel: String?
+    /// The connection this field's pages merge into, for a field marked `@connection`.
+    public let connection: ConnectionPlan?
+    /// What a mutation's `@appendEdge`, `@prependNode`, `@deleteEdge`... on this field does.
+    public let edgeWrite: EdgeWrite?
+    /// Whether `@deleteRecord` marks the field: its value is an id whose record is deleted.
+    public let deletesRecord: Bool
+
+    init(
+        responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
+        selection: SelectionPlan?, typeName: String?, isList: Bool?, deferLabel: String?,
+        connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool
+    ) {
+        self.responseKey = responseKey
+        self.name = name
+        self.field = FieldSlot.named(storageKey)
+        self.arguments = arguments
+        self.selection = selection
+        self.typeName = typeName
+        self.isList = isList
+        self.deferLabel = deferLabel
+        self.connection = connection
+        self.edgeWrite = edgeWrite
+        self.deletesRecord = deletesRecord
+    }
+
+    /// The storage key's text.
+    public var storageKey: String { field.storageKey }
+
+    /// Whether this is `__typename` (under any alias).
+    public var isTypename: Bool { name == "__typename" }
+}
+
+/// A `@connection(key:, filters:)` field: its pages merge into one connection record kept
+/// beside the field, under the storage key `__<key>_connection` plus the filtering
+/// arguments.
+public struct ConnectionPlan: Sendable, Hashable {
+    /// The connection's storage key in the parent record.
+    public let field: String
+    /// Whether this page continues the connection after a cursor (append), before one
+    /// (prepend), or starts it (replace).
+    public let direction: Direction
+
+    public enum Direction: Sendable, Hashable {
+        case replace
+        case append
+        case prepend
+    }
+
+    /// The arguments that page a connection rather than filter it.
+    public static let pagingArguments: Set<String> = ["first", "last", "after", "before"]
+}
+
+/// A mutation's write into connections, from Relay's declarative directives.
+public struct EdgeWrite: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `@appendEdge` / `@prependEdge` on an edge field.
+        case insertEdge(append: Bool)
+        /// `@appendNode` / `@prependNode` on a node field; edges of `edgeTypeName` are made.
+        case insertNode(append: Bool, edgeTypeName: String)
+        /// `@deleteEdge` on an id field: edges whose node has the id leave the connections.
+        case deleteEdge
+    }
+
+    public let kind: Kind
+    /// The connection records (their keys) the write applies to.
+    public let connections: [RecordKey]
+}

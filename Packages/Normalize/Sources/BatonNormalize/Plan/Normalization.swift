@@ -1,0 +1,72 @@
+import BatonRecords
+
+/// The rules a plan is built and a response normalized by: the schema when there is one,
+/// the possible types of abstract types when there is not, and the cache-key policy.
+/// A value: safe on any thread; parse the schema once and share it.
+public struct Normalization: Sendable {
+    /// The schema. With one, a response without `__typename` normalizes, since the plan knows
+    /// each field's type; only abstract positions need `__typename`.
+    public var schema: Schema?
+    /// For each interface or union, the object types that can stand in it; consulted when
+    /// there is no schema, or beside it.
+    public var possibleTypes: [String: Set<String>]
+    public var cacheKeys: CacheKeyPolicy
+
+    public init(schema: Schema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default) {
+        self.schema = schema
+        self.possibleTypes = possibleTypes
+        self.cacheKeys = cacheKeys
+    }
+
+    /// The root type's name for an operation kind.
+    public func rootTypename(for kind: OperationKind) -> String {
+        if let name = schema?.rootTypeName(for: kind) { return name }
+        switch kind {
+        case .query: return "Query"
+        case .mutation: return "Mutation"
+        case .subscription: return "Subscription"
+        }
+    }
+
+    /// Whether a fragment on `condition` applies to an object of concrete type `typename`.
+    public func applies(_ condition: String, to typename: String) -> Bool {
+        if condition == typename { return true }
+        if possibleTypes[condition]?.contains(typename) == true { return true }
+        return schema?.canApply(typeCondition: condition, to: typename) ?? false
+    }
+
+    /// Whether a fragment on `condition` applies to every object a position of static type
+    /// `staticType` can hold.
+    func alwaysApplies(_ condition: String, under staticType: String?) -> Bool {
+        guard let staticType else { return false }
+        if condition == staticType { return true }
+        guard let schema else { return false }
+        if schema.isAbstract(staticType) {
+            let possible = schema.possibleTypes(staticType)
+            return !possible.isEmpty && possible.allSatisfy { applies(condition, to: $0) }
+        }
+        return schema.canApply(typeCondition: condition, to: staticType)
+    }
+
+    /// The concrete types that can stand in a position of `staticType`, when known.
+    func concreteTypes(of staticType: String) -> Set<String> {
+        var types = possibleTypes[staticType] ?? []
+        if let schema {
+            if schema.isAbstract(staticType) {
+                types.formUnion(schema.possibleTypes(staticType))
+            } else if schema.type(named: staticType) != nil {
+                types.insert(staticType)
+            }
+        }
+        return types
+    }
+
+    /// The root record of an operation kind.
+    public static func rootKey(for kind: OperationKind) -> RecordKey {
+        switch kind {
+        case .query: .root
+        case .mutation: .mutationRoot
+        case .subscription: .subscriptionRoot
+        }
+    }
+}

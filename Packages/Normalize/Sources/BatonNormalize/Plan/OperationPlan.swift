@@ -1,0 +1,129 @@
+import BatonRecords
+
+/// An operation ready to run: its document, its variables with defaults applied, and the
+/// plan that the ingest, the availability check and materializing all walk.
+///
+/// Build it once per operation and variables (``OperationPlan/init(document:operationName:variables:normalization:)``);
+/// immutable, safe on any thread.
+public final class OperationPlan: Sendable {
+    public let name: String?
+    public let kind: OperationKind
+    /// The record the operation's root fields land in.
+    public let rootKey: RecordKey
+    /// The root type's name, written as the root record's `__typename`.
+    public let rootTypename: String
+    /// The variables as the operation runs with them: those given, then each declared
+    /// variable's default, then null for a declared variable with neither.
+    public let variables: [String: JSONValue]
+    /// The variables the caller gave, for the request.
+    public let givenVariables: [String: JSONValue]
+    /// The text a server receives: the operation and the fragments it uses, compact.
+    public let text: String
+    public let root: SelectionPlan
+    /// The operation with its variables: what fetch times and handles are keyed by.
+    public let identity: OperationIdentity
+    public let normalization: Normalization
+    /// The labels of the `@defer`red fragments the operation holds.
+    public let deferLabels: Set<String>
+
+    /// Plans the operation `operationName` of `document` (the only one when nil) under
+    /// `variables`.
+    public init(
+        document: Document, operationName: String? = nil, variables: [String: JSONValue] = [:],
+        normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        guard let operation = document.operation(named: operationName) else {
+            throw .unknownOperation(operationName)
+        }
+        do {
+            try document.validate()
+        } catch {
+            throw .invalidDocument(error)
+        }
+        var resolved = variables
+        for definition in operation.variableDefinitions where resolved[definition.name] == nil {
+            if let defaultValue = definition.defaultValue {
+                resolved[definition.name] = defaultValue.resolved([:]) ?? .null
+            } else if case .nonNull = definition.type {
+                throw .missingVariable(definition.name, operation: operation.name)
+            } else {
+                resolved[definition.name] = .null
+            }
+        }
+        self.name = operation.name
+        self.kind = operation.kind
+        self.rootKey = Normalization.rootKey(for: operation.kind)
+        self.rootTypename = normalization.rootTypename(for: operation.kind)
+        self.variables = resolved
+        self.givenVariables = variables
+        self.text = document.compactText(for: operation)
+        self.normalization = normalization
+        var builder = PlanBuilder(document: document, variables: resolved, normalization: normalization)
+        self.root = try builder.selection(
+            of: [(operation.selectionSet, nil)], staticType: normalization.schema == nil ? nil : rootTypename,
+            isRoot: true)
+        self.deferLabels = builder.deferLabels
+        self.identity = OperationIdentity(name: operation.name ?? text, variables: variables)
+    }
+
+    /// Parses `text` and plans its operation `operationName`.
+    public convenience init(
+        _ text: String, operationName: String? = nil, variables: [String: JSONValue] = [:],
+        normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        let document: Document
+        do {
+            document = try Document.parse(text)
+        } catch {
+            throw .syntax(error)
+        }
+        try self.init(document: document, operationName: operationName, variables: variables,
+                      normalization: normalization)
+    }
+
+    /// The request that runs this operation.
+    public var request: GraphQLRequest {
+        GraphQLRequest(document: text, operationName: name, kind: kind, variables: givenVariables)
+    }
+}
+
+/// An operation and the variables it runs with: the identity fetch times, handles and
+/// shared in-flight requests are keyed by. A value: safe on any thread.
+public struct OperationIdentity: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    /// The variables as sorted JSON text.
+    public let variables: String
+
+    public init(name: String, variables: [String: JSONValue]) {
+        self.name = name
+        self.variables = variables.isEmpty ? "" : JSONValue.object(variables).jsonText(sortedKeys: true)
+    }
+
+    public var description: String { variables.isEmpty ? name : "\(name)(\(variables))" }
+}
+
+/// Why an operation could not be planned.
+public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
+    case syntax(GraphQLSyntaxError)
+    case invalidDocument(DocumentValidationError)
+    case unknownOperation(String?)
+    case missingVariable(String, operation: String?)
+    /// A field the schema does not define on the type it is selected on.
+    case unknownField(String, type: String, location: SourceLocation)
+    /// A directive argument the plan needs is missing or of the wrong kind.
+    case badDirective(String, location: SourceLocation, reason: String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): "\(error)"
+        case .invalidDocument(let error): "\(error)"
+        case .unknownOperation(let name): "the document has no operation named \(name ?? "(anonymous)")"
+        case .missingVariable(let name, let operation):
+            "variable $\(name) of \(operation ?? "the operation") is non-null and was not given"
+        case .unknownField(let name, let type, let location):
+            "\(location.line):\(location.column): \(type) has no field \(name)"
+        case .badDirective(let name, let location, let reason):
+            "\(location.line):\(location.column): @\(name): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BatonRecords
+
+/// The selections under one object of a plan, resolved for each concrete type the object
+/// can have.
+///
+/// Fragments whose type condition always applies are flattened into the common fields;
+/// conditional ones are merged in per concrete type at build time, so reading an object of
+/// a known type is one table lookup. Immutable, safe on any thread.
+public final class SelectionPlan: Sendable {
+    /// The object's type as the schema states it, if a schema was given.
+    public let staticType: String?
+    /// Whether the object's type must come from the response's `__typename`: the position is
+    /// abstract, or there is no schema to say.
+    public let needsTypename: Bool
+    /// The fields for an object of a type no conditional fragment names.
+    public let common: ResolvedSelection
+    /// The fields for each concrete type a conditional fragment applies to.
+    public let byType: [String: ResolvedSelection]
+
+    init(staticType: String?, needsTypename: Bool, common: ResolvedSelection, byType: [String: ResolvedSelection]) {
+        self.staticType = staticType
+        self.needsTypename = needsTypename
+        self.common = common
+        self.byType = byType
+    }
+
+    /// The fields to read for an object of `typename`.
+    @inline(__always)
+    public func resolved(for typename: String?) -> ResolvedSelection {
+        if let typename, !byType.isEmpty, let resolved = byType[typename] { return resolved }
+        return common
+    }
+}
+
+/// The fields of one object of one concrete type, and the table that finds a response
+/// member's field by its key without allocating.
+public final class ResolvedSelection: Sendable {
+    public let fields: [FieldPlan]
+    public let keys: JSONKeyTable
+    /// Positions in `fields` of the `__typename` fields.
+    let typenameFields: [Int]
+
+    init(fields: [FieldPlan]) {
+        self.fields = fields
+        self.keys = JSONKeyTable(fields.map(\.responseKey))
+        self.typenameFields = fields.indices.filter { fields[$0].isTypename }
+    }
+}
