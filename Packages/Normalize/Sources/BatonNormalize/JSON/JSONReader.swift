@@ -31,7 +31,7 @@ public struct JSONReader: ~Copyable {
     /// The deepest nesting of arrays and objects allowed.
     public let maxDepth: Int
     /// How many containers are open.
-    public private(set) var depth: Int = 0
+    public internal(set) var depth: Int = 0
     /// Offset of the next unread byte.
     var position: Int = 0
     /// Bit `d` is set when the container at depth `d + 1` is an object.
