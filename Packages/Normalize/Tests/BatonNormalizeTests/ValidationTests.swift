@@ -41,6 +41,23 @@ import Testing
         #expect(found[0].description == "4:30: Fragment cycle: A -> B -> C -> A")
     }
 
+    @Test func aLongChainOfFragmentsIsWalkedWithoutExhaustingTheStack() throws {
+        let count = 20_000
+        var text = "query Q { ...F0 }\n"
+        for index in 0..<count {
+            text += "fragment F\(index) on T { a(x: $v\(index)) ...F\((index + 1) % count) }\n"
+        }
+        let found = try errors(text)
+        #expect(found.count == count + 1)
+        guard case .fragmentCycle(let names, let location) = found.first else {
+            Issue.record("no cycle first: \(String(describing: found.first))")
+            return
+        }
+        #expect(names.count == count && names.first == "F0" && names.last == "F\(count - 1)")
+        #expect(location == SourceLocation(line: count + 1, column: 38))
+        #expect(found.dropFirst().allSatisfy { if case .undefinedVariable(_, "Q", _) = $0 { true } else { false } })
+    }
+
     @Test func undefinedVariablesAreFoundInOperationsAndTheFragmentsTheyUse() throws {
         let found = try errors(
             """

@@ -65,31 +65,37 @@ extension Document {
         return spreads
     }
 
+    /// Depth-first over spreads with an explicit stack, so a long chain of fragments cannot
+    /// exhaust the call stack.
     private func fragmentCycles() -> [DocumentValidationError] {
         var errors: [DocumentValidationError] = []
         var visited: Set<String> = []
         var pathIndex: [String: Int] = [:]
         var path: [FragmentSpread] = []
-        func detect(_ fragment: FragmentDefinition) {
-            guard visited.insert(fragment.name).inserted else { return }
-            let spreads = Document.spreads(in: fragment.selectionSet)
-            guard !spreads.isEmpty else { return }
-            pathIndex[fragment.name] = path.count
-            for spread in spreads {
+        var stack: [(name: String, spreads: [FragmentSpread], next: Int)] = []
+        for definition in definitions {
+            guard case .fragment(let root) = definition, fragments[root.name] == root,
+                visited.insert(root.name).inserted
+            else { continue }
+            pathIndex[root.name] = 0
+            stack.append((root.name, Document.spreads(in: root.selectionSet), 0))
+            while let top = stack.last {
+                guard top.next < top.spreads.count else {
+                    pathIndex[top.name] = nil
+                    stack.removeLast()
+                    if !path.isEmpty { path.removeLast() }
+                    continue
+                }
+                let spread = top.spreads[top.next]
+                stack[stack.count - 1].next += 1
                 if let index = pathIndex[spread.name] {
                     let names = [spread.name] + path[index...].map(\.name)
                     errors.append(.fragmentCycle(names: names, location: spread.location))
-                } else if let target = fragments[spread.name] {
+                } else if let target = fragments[spread.name], visited.insert(target.name).inserted {
                     path.append(spread)
-                    detect(target)
-                    path.removeLast()
+                    pathIndex[target.name] = path.count
+                    stack.append((target.name, Document.spreads(in: target.selectionSet), 0))
                 }
-            }
-            pathIndex[fragment.name] = nil
-        }
-        for definition in definitions {
-            if case .fragment(let fragment) = definition, fragments[fragment.name] == fragment {
-                detect(fragment)
             }
         }
         return errors
@@ -98,19 +104,19 @@ extension Document {
     private func undefinedVariables(in operation: OperationDefinition) -> [DocumentValidationError] {
         let defined = Set(operation.variableDefinitions.map(\.name))
         var errors: [DocumentValidationError] = []
+        var reported: Set<DocumentValidationError> = []
         func check(_ arguments: [Argument], at location: SourceLocation) {
             for argument in arguments {
                 for name in argument.value.variableNames where !defined.contains(name) {
                     let error = DocumentValidationError.undefinedVariable(
                         name: name, operation: operation.name, location: location)
-                    if !errors.contains(error) { errors.append(error) }
+                    if reported.insert(error).inserted { errors.append(error) }
                 }
             }
         }
         func check(_ directives: [Directive]) {
             for directive in directives { check(directive.arguments, at: directive.location) }
         }
-        var visitedFragments: Set<String> = []
         func walk(_ selections: [Selection]) {
             for selection in selections {
                 switch selection {
@@ -120,10 +126,6 @@ extension Document {
                     if let children = field.selectionSet { walk(children) }
                 case .fragmentSpread(let spread):
                     check(spread.directives)
-                    if visitedFragments.insert(spread.name).inserted, let fragment = fragments[spread.name] {
-                        check(fragment.directives)
-                        walk(fragment.selectionSet)
-                    }
                 case .inlineFragment(let fragment):
                     check(fragment.directives)
                     walk(fragment.selectionSet)
@@ -132,6 +134,10 @@ extension Document {
         }
         check(operation.directives)
         walk(operation.selectionSet)
+        for fragment in fragments(usedBy: operation) {
+            check(fragment.directives)
+            walk(fragment.selectionSet)
+        }
         return errors
     }
 }

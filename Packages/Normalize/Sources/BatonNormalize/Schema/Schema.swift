@@ -29,15 +29,17 @@ public struct Schema: Sendable {
         self.subscriptionType = subscriptionType
         self.schemaDirectives = schemaDirectives
         var ancestors: [String: Set<String>] = [:]
-        func collect(_ name: String, into result: inout Set<String>) {
-            for interface in types[name]?.interfaces ?? [] where result.insert(interface).inserted {
-                collect(interface, into: &result)
+        func interfaces(above name: String) -> Set<String> {
+            var result: Set<String> = []
+            var pending = types[name]?.interfaces ?? []
+            while let interface = pending.popLast() {
+                if result.insert(interface).inserted { pending.append(contentsOf: types[interface]?.interfaces ?? []) }
             }
+            return result
         }
         var implementations: [String: Set<String>] = [:]
         for type in types.values where type.kind == .object || type.kind == .interface {
-            var result: Set<String> = []
-            collect(type.name, into: &result)
+            let result = interfaces(above: type.name)
             ancestors[type.name] = result
             if type.kind == .object {
                 for interface in result { implementations[interface, default: []].insert(type.name) }
