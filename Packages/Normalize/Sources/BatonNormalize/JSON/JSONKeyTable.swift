@@ -36,7 +36,7 @@ public struct JSONKeyTable: Sendable {
         ranges.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() {
             let utf8 = Array(key.utf8)
-            let hash = utf8.withUnsafeBufferPointer { Self.hash($0) }
+            let hash = utf8.withUnsafeBufferPointer { Self.hash(unpadded: $0) }
             var i = Int(hash) & mask
             var duplicate = false
             while slots[i].index >= 0 {
@@ -55,6 +55,7 @@ public struct JSONKeyTable: Sendable {
             slots[i] = Slot(hash: hash, index: Int32(index), start: Int32(pool.count), count: Int32(utf8.count))
             pool.append(contentsOf: utf8)
         }
+        pool.append(contentsOf: repeatElement(0, count: 8))  // so every key can be read a word at a time
         self.keys = keys
         self.pool = pool
         self.slots = slots
@@ -71,7 +72,9 @@ public struct JSONKeyTable: Sendable {
             var decoded = key.string
             return decoded.withUTF8 { index(ofUTF8: $0) }
         }
-        return index(ofUTF8: key.utf8)
+        // A key's bytes lie in a reader's buffer, which has zero padding after the text:
+        // reading whole words past the key's end is safe.
+        return lookUp(key.utf8, hash: Self.hash(padded: key.utf8), padded: true)
     }
 
     /// The position in `keys` of `key`, or nil.
@@ -84,27 +87,39 @@ public struct JSONKeyTable: Sendable {
     /// known order this is one comparison and no hashing.
     @inline(__always)
     public func index(of key: JSONKey, expected: Int) -> Int? {
-        if !key.hasEscapes, expected >= 0, expected < keys.count, matches(key.utf8, keyAt: expected) {
-            return expected
+        if !key.hasEscapes, expected >= 0, expected < ranges.count {
+            let range = ranges[expected]
+            if Int(range.count) == key.utf8.count,
+                pool.withUnsafeBufferPointer({ Self.paddedEqual($0.baseAddress! + Int(range.start), key.utf8) })
+            {
+                return expected
+            }
         }
         return index(of: key)
     }
 
     /// The position in `keys` of the key whose UTF-8 is `utf8`, or nil.
     public func index(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(utf8)
-        return slots.withUnsafeBufferPointer { slots -> Int? in
+        lookUp(utf8, hash: Self.hash(unpadded: utf8), padded: false)
+    }
+
+    @inline(__always)
+    private func lookUp(_ utf8: UnsafeBufferPointer<UInt8>, hash: UInt32, padded: Bool) -> Int? {
+        slots.withUnsafeBufferPointer { slots -> Int? in
             pool.withUnsafeBufferPointer { pool -> Int? in
                 let mask = slots.count &- 1
                 var i = Int(hash) & mask
                 while true {
                     let slot = slots[i]
                     if slot.index < 0 { return nil }
-                    if slot.hash == hash, Int(slot.count) == utf8.count,
-                        JSONKey.bytesEqual(
-                            UnsafeBufferPointer(rebasing: pool[Int(slot.start)..<Int(slot.start &+ slot.count)]), utf8)
-                    {
-                        return Int(slot.index)
+                    if slot.hash == hash, Int(slot.count) == utf8.count {
+                        let stored = pool.baseAddress! + Int(slot.start)
+                        if padded
+                            ? Self.paddedEqual(stored, utf8)
+                            : JSONKey.bytesEqual(UnsafeBufferPointer(start: stored, count: utf8.count), utf8)
+                        {
+                            return Int(slot.index)
+                        }
                     }
                     i = (i &+ 1) & mask
                 }
@@ -112,39 +127,70 @@ public struct JSONKeyTable: Sendable {
         }
     }
 
-    /// Whether `utf8` is the key at `position` and `position` is where that key is answered.
+    /// Whether the `key.count` bytes at `stored` equal `key`, both readable a word past their end.
     @inline(__always)
-    private func matches(_ utf8: UnsafeBufferPointer<UInt8>, keyAt position: Int) -> Bool {
-        let range = ranges[position]
-        guard Int(range.count) == utf8.count else { return false }
-        return pool.withUnsafeBufferPointer { pool in
-            JSONKey.bytesEqual(
-                UnsafeBufferPointer(rebasing: pool[Int(range.start)..<Int(range.start &+ range.count)]), utf8)
+    private static func paddedEqual(_ stored: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = key.count
+        guard n > 0, let base = key.baseAddress else { return true }
+        var i = 0
+        while i < n {
+            let a = UInt64(littleEndian: UnsafeRawPointer(stored + i).loadUnaligned(as: UInt64.self))
+            let b = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let left = n &- i
+            let mask: UInt64 = left >= 8 ? ~0 : (1 &<< UInt64(left &* 8)) &- 1
+            if (a ^ b) & mask != 0 { return false }
+            i &+= 8
         }
+        return true
     }
 
-    /// A cheap hash of a key's bytes: a word at a time, mixed.
+    /// A cheap hash of a key's bytes, a word at a time, for bytes that may be read a whole
+    /// word past their end. Equal to `hash(unpadded:)` of the same bytes.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func hash(padded bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let n = bytes.count
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        guard n > 0, let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h >> 32) }
+        guard n > 0, let base = bytes.baseAddress else { return finish(h, tail: 0) }
         var i = 0
         while i &+ 8 <= n {
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            h = (h ^ w) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
+            h = mix(h, UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            i &+= 8
+        }
+        let left = n &- i
+        if left == 0 { return finish(h, tail: 0) }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        return finish(h, tail: word & ((1 &<< UInt64(left &* 8)) &- 1))
+    }
+
+    /// The same hash for bytes that must not be read past their end.
+    static func hash(unpadded bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let n = bytes.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard n > 0, let base = bytes.baseAddress else { return finish(h, tail: 0) }
+        var i = 0
+        while i &+ 8 <= n {
+            h = mix(h, UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
             i &+= 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while i < n {
-            tail |= UInt64(base[i]) << shift
+            tail |= UInt64(base[i]) &<< shift
             shift &+= 8
             i &+= 1
         }
-        h = (h ^ tail) &* 0x94D0_49BB_1331_11EB
-        h ^= h >> 29
-        return UInt32(truncatingIfNeeded: h)
+        return finish(h, tail: tail)
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return m ^ (m &>> 31)
+    }
+
+    @inline(__always)
+    private static func finish(_ h: UInt64, tail: UInt64) -> UInt32 {
+        let m = (h ^ tail) &* 0x94D0_49BB_1331_11EB
+        return UInt32(truncatingIfNeeded: m ^ (m &>> 29))
     }
 }

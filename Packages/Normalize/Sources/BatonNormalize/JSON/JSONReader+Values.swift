@@ -90,4 +90,12 @@ struct PartialContainer {
     var key: String
     var elements: [JSONValue] = []
     var members: [(String, JSONValue)] = []
+
+    /// Room for 8 up front: most objects in responses have a handful of members, and
+    /// growing from 1 costs three reallocations.
+    init(isObject: Bool, key: String) {
+        self.isObject = isObject
+        self.key = key
+        if isObject { members.reserveCapacity(8) } else { elements.reserveCapacity(8) }
+    }
 }
