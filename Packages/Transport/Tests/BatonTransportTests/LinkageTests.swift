@@ -1,6 +1,0 @@
-import Testing
-import BatonTransport
-
-@Test func linksTheSystemZlib() {
-    #expect(zlibLibraryVersion.hasPrefix("1."))
-}

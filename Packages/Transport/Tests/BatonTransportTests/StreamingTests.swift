@@ -1,0 +1,80 @@
+import BatonNormalize
+import BatonRecords
+import BatonTransport
+import Foundation
+import Testing
+
+extension AgainstTestServer {
+    @Suite struct Streams {
+        @Test func deferredFragmentsArriveAsSeparatePayloadsAndTheFirstBeforeTheServerFinishes() async throws {
+            let id = UUID().uuidString
+            let request = GraphQLRequest(
+                document: """
+                query Deferred { character(id: 1) { id name ... @defer(label: "details") { status origin { name } } } }
+                """,
+                operationName: "Deferred", headers: ["X-Test-Id": id, "X-Test-Part-Delay": "1.0"])
+            var payloads: [[String: Any]] = []
+            var finishedBeforeFirst: Bool?
+            for try await payload in try AgainstTestServer.transport().payloads(for: request) {
+                if payloads.isEmpty { finishedBeforeFirst = try await server().events(id).contains("finished") }
+                payloads.append(try json(payload))
+            }
+            #expect(finishedBeforeFirst == false, "the first payload came only after the whole response")
+            try #require(payloads.count == 2)
+            #expect(value(payloads[0], "data", "character", "name") as? String == "Rick Sanchez")
+            #expect(value(payloads[0], "data", "character", "status") == nil)
+            #expect(payloads[0]["hasNext"] as? Bool == true)
+            #expect(value(payloads[1], "incremental", 0, "path", 0) as? String == "character")
+            #expect(value(payloads[1], "incremental", 0, "label") as? String == "details")
+            #expect(value(payloads[1], "incremental", 0, "data", "status") as? String == "Alive")
+            #expect(value(payloads[1], "incremental", 0, "data", "origin", "name") as? String == "Earth (C-137)")
+            #expect(payloads[1]["hasNext"] as? Bool == false)
+        }
+
+        @Test func aPlainQueryStreamsAsOnePayload() async throws {
+            var count = 0
+            for try await payload in try AgainstTestServer.transport().payloads(for: GraphQLRequest(document: "{ character(id: 2) { name } }")) {
+                #expect(value(try json(payload), "data", "character", "name") as? String == "Morty Smith")
+                count += 1
+            }
+            #expect(count == 1)
+        }
+
+        @Test(arguments: [HTTPTransport.SubscriptionProtocol.serverSentEvents, .multipart])
+        func subscriptionEventsArriveAsPayloadsUntilTheServerCompletes(_ kind: HTTPTransport.SubscriptionProtocol) async throws {
+            let id = UUID().uuidString
+            let character = kind == .serverSentEvents ? "4" : "5"
+            let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
+            let subscription = GraphQLRequest(
+                document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
+                operationName: "Added", kind: .subscription, variables: ["c": .string(character)],
+                headers: ["X-Test-Id": id, "X-Test-Complete-After": "2"])
+            let collector = Task {
+                var texts: [String] = []
+                for try await payload in transport.payloads(for: subscription) {
+                    texts.append(value(try json(payload), "data", "noteAdded", "text") as? String ?? "?")
+                }
+                return texts
+            }
+            #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
+            for text in ["first", "second"] {
+                let body = try await transport.send(GraphQLRequest(
+                    document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
+                    operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string(text)]))
+                #expect(value(try json(body), "data", "addNote", "id") != nil)
+            }
+            #expect(try await collector.value == ["first", "second"])
+        }
+
+        @Test func droppingASubscriptionClosesItsConnection() async throws {
+            let id = UUID().uuidString
+            let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = .serverSentEvents }
+            let subscription = GraphQLRequest(
+                document: "subscription { noteAdded(characterId: \"6\") { id } }", kind: .subscription, headers: ["X-Test-Id": id])
+            let task = Task { for try await _ in transport.payloads(for: subscription) {} }
+            #expect(try await server().waitFor("subscribed", testID: id))
+            task.cancel()
+            #expect(try await server().waitFor("closed", testID: id, within: 3), "the server never saw the subscription's connection close")
+        }
+    }
+}
