@@ -91,7 +91,28 @@ public struct RecordSnapshot: Hashable, Sendable {
             cells = other.cells
             return
         }
-        for cell in other.cells { self[cell.slot] = cell.value }
+        // Same slots (a record the response names twice): overwrite in place.
+        if cells.count == other.cells.count,
+           zip(cells, other.cells).allSatisfy({ $0.slot == $1.slot }) {
+            for i in cells.indices { cells[i].value = other.cells[i].value }
+            return
+        }
+        // Otherwise a linear merge of the two sorted runs.
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + other.cells.count)
+        var i = 0
+        var j = 0
+        while i < cells.count || j < other.cells.count {
+            if j == other.cells.count || (i < cells.count && cells[i].slot < other.cells[j].slot) {
+                merged.append(cells[i])
+                i += 1
+            } else {
+                if i < cells.count && cells[i].slot == other.cells[j].slot { i += 1 }
+                merged.append(other.cells[j])
+                j += 1
+            }
+        }
+        cells = merged
     }
 
     /// The cells as (storage key, value), for leaving the process.

@@ -34,7 +34,7 @@ struct ResponseWalker: ~Copyable {
         self.plan = plan
         self.complete = complete
         self.policy = plan.normalization.cacheKeys
-        self.keyFieldNames = Set(policy.defaultKeyFields).union(policy.keyFields.values.joined())
+        self.keyFieldNames = policy.allKeyFields
     }
 
     mutating func walkResponse() throws(IngestError) -> IngestResult {
@@ -106,9 +106,12 @@ struct ResponseWalker: ~Copyable {
         let fields = resolved.fields
         var cells: [RecordSnapshot.Cell] = []
         cells.reserveCapacity(fields.count + 1)
-        var seen = [Bool](repeating: false, count: fields.count)
+        var seen = SeenFields(count: fields.count)
         var key = knownKey
-        var keyValues: [String: JSONValue] = [:]
+        if key == nil && !resolved.selectsKeyFields && typename != nil {
+            key = embedded.key
+        }
+        var keyValues = KeyValues()
 
         while true {
             let memberMark = reader.mark
@@ -118,7 +121,7 @@ struct ResponseWalker: ~Copyable {
                 continue
             }
             let field = fields[index]
-            seen[index] = true
+            seen.insert(index)
             if field.isTypename {
                 let name = try readTypename()
                 if typename == nil { typename = name }
@@ -127,7 +130,7 @@ struct ResponseWalker: ~Copyable {
             }
             guard let child = field.selection else {
                 let value = try readLeaf()
-                if key == nil, keyFieldNames.contains(field.name), field.storageKey == field.name {
+                if key == nil, field.isKeyField {
                     keyValues[field.name] = value.json
                 }
                 cells.append(.init(slot: field.field.slot, value: value))
@@ -135,11 +138,13 @@ struct ResponseWalker: ~Copyable {
             }
             if key == nil {
                 // A child may be embedded under this record: its key must be known first.
-                let ahead = try scanAhead(from: memberMark, wantTypename: typename == nil)
-                typename = typename ?? ahead.typename
-                for (name, value) in ahead.keyValues where keyValues[name] == nil { keyValues[name] = value }
+                if typename == nil || !hasKeyFields(typename!, in: keyValues) {
+                    let ahead = try scanAhead(from: memberMark, wantTypename: typename == nil)
+                    typename = typename ?? ahead.typename
+                    for (name, value) in ahead.keyValues where keyValues[name] == nil { keyValues[name] = value }
+                    _ = try reader.nextKey()
+                }
                 key = try identify(typename: typename, keyValues: keyValues, embedded: embedded)
-                _ = try reader.nextKey()
             }
             do {
                 let value = try readComposite(field, child, parent: key!)
@@ -150,23 +155,28 @@ struct ResponseWalker: ~Copyable {
         }
 
         if complete {
-            for (index, field) in fields.enumerated() where !seen[index] && field.deferLabel == nil {
+            for (index, field) in fields.enumerated() where !seen.contains(index) && field.deferLabel == nil {
                 if field.isTypename && typename != nil && !selection.needsTypename { continue }
                 throw field.isTypename ? IngestError(.missingTypename) : IngestError(.missingField(field.responseKey))
             }
         }
         guard let typename else { throw IngestError(.missingTypename) }
         let recordKey = try key ?? identify(typename: typename, keyValues: keyValues, embedded: embedded)
-        if !seen.indices.contains(where: { seen[$0] && fields[$0].isTypename }) {
+        if !resolved.typenameFields.contains(where: { seen.contains($0) }) {
             cells.append(.init(slot: .typename, value: .string(typename)))
         }
         changes.merge(RecordSnapshot(key: recordKey, unsortedCells: cells))
         return recordKey
     }
 
-    private func identify(typename: String?, keyValues: [String: JSONValue], embedded: EmbeddedKey) throws -> RecordKey {
+    private func hasKeyFields(_ typename: String, in values: KeyValues) -> Bool {
+        (policy.keyFields[typename] ?? policy.defaultKeyFields).allSatisfy { values[$0] != nil }
+    }
+
+    private func identify(typename: String?, keyValues: KeyValues, embedded: EmbeddedKey) throws -> RecordKey {
         guard let typename else { throw IngestError(.missingTypename) }
-        return policy.key(typename: typename, values: keyValues) ?? embedded.key
+        if keyValues.isEmpty { return embedded.key }
+        return policy.key(typename: typename) { keyValues[$0] } ?? embedded.key
     }
 
     /// Reads the rest of the object from `mark` for its `__typename` and key fields, then goes
@@ -279,6 +289,45 @@ struct ResponseWalker: ~Copyable {
         case .number: "a number"
         case .bool: "a boolean"
         case .null: "null"
+        }
+    }
+}
+
+/// Which fields of an object the response has answered: a bit set that allocates only for
+/// objects of more than 64 fields.
+struct SeenFields {
+    private var bits: UInt64 = 0
+    private var overflow: [Bool]
+
+    init(count: Int) {
+        overflow = count > 64 ? [Bool](repeating: false, count: count) : []
+    }
+
+    @inline(__always)
+    mutating func insert(_ index: Int) {
+        if overflow.isEmpty { bits |= 1 << UInt64(index) } else { overflow[index] = true }
+    }
+
+    @inline(__always)
+    func contains(_ index: Int) -> Bool {
+        overflow.isEmpty ? bits & (1 << UInt64(index)) != 0 : overflow[index]
+    }
+}
+
+/// The key fields an object's members gave, in the order read: few, so a list.
+struct KeyValues {
+    private var entries: [(String, JSONValue)] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    subscript(name: String) -> JSONValue? {
+        get { entries.first { $0.0 == name }?.1 }
+        set {
+            if let index = entries.firstIndex(where: { $0.0 == name }) {
+                if let newValue { entries[index].1 = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((name, newValue))
+            }
         }
     }
 }

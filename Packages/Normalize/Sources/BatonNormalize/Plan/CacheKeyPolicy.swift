@@ -27,6 +27,11 @@ public struct CacheKeyPolicy: Sendable {
 
     public static let `default` = CacheKeyPolicy()
 
+    /// Every field that identifies some type.
+    public var allKeyFields: Set<String> {
+        Set(defaultKeyFields).union(keyFields.values.joined())
+    }
+
     /// The key fields of `typename`.
     public func fields(of typename: String) -> [String] {
         keyFields[typename] ?? defaultKeyFields
@@ -35,21 +40,38 @@ public struct CacheKeyPolicy: Sendable {
     /// The record key of an object of `typename` whose key fields hold `values`, or nil when
     /// the object has no identity and is embedded.
     public func key(typename: String, values: [String: JSONValue]) -> RecordKey? {
+        key(typename: typename) { values[$0] }
+    }
+
+    /// The record key of an object of `typename` whose key field `name` holds `value(name)`.
+    @inline(__always)
+    public func key(typename: String, value: (String) -> JSONValue?) -> RecordKey? {
+        let names = keyFields[typename] ?? defaultKeyFields
         if let identify {
+            var values: [String: JSONValue] = [:]
+            for name in names { values[name] = value(name) }
             return identify(typename, values).map { RecordKey(type: typename, id: $0) }
         }
+        if names.count == 1 {
+            return Self.idText(value(names[0])).map { RecordKey(type: typename, id: $0) }
+        }
         var parts: [String] = []
-        for field in fields(of: typename) {
-            switch values[field] {
-            case .string(let text)?: parts.append(text)
-            case .int(let number)?: parts.append(String(number))
-            case .double(let number)?:
-                var text = ""
-                JSONValue.writeNumber(number, to: &text)
-                parts.append(text)
-            default: return nil
-            }
+        for field in names {
+            guard let text = Self.idText(value(field)) else { return nil }
+            parts.append(text)
         }
         return parts.isEmpty ? nil : RecordKey(type: typename, id: parts.joined(separator: ":"))
+    }
+
+    private static func idText(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: return text
+        case .int(let number)?: return String(number)
+        case .double(let number)?:
+            var text = ""
+            JSONValue.writeNumber(number, to: &text)
+            return text
+        default: return nil
+        }
     }
 }

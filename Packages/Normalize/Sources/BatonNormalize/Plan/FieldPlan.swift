@@ -28,11 +28,13 @@ public final class FieldPlan: Sendable {
     public let edgeWrite: EdgeWrite?
     /// Whether `@deleteRecord` marks the field: its value is an id whose record is deleted.
     public let deletesRecord: Bool
+    /// Whether the field can identify its object: a key field of some type, without arguments.
+    public let isKeyField: Bool
 
     init(
         responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
         selection: SelectionPlan?, typeName: String?, isList: Bool?, deferLabel: String?,
-        connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool
+        connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool, isKeyField: Bool
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -45,6 +47,7 @@ public final class FieldPlan: Sendable {
         self.connection = connection
         self.edgeWrite = edgeWrite
         self.deletesRecord = deletesRecord
+        self.isKeyField = isKeyField
     }
 
     /// The storage key's text.

@@ -146,7 +146,8 @@ struct PlanBuilder {
             arguments: argumentValues, selection: child, typeName: typeName, isList: isList,
             deferLabel: deferred, connection: try connection(directives, arguments: argumentValues),
             edgeWrite: try edgeWrite(directives),
-            deletesRecord: directives.contains { $0.name == "deleteRecord" })
+            deletesRecord: directives.contains { $0.name == "deleteRecord" },
+            isKeyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name))
     }
 
     // MARK: Directives

@@ -39,10 +39,13 @@ public final class ResolvedSelection: Sendable {
     public let keys: JSONKeyTable
     /// Positions in `fields` of the `__typename` fields.
     let typenameFields: [Int]
+    /// Whether any field can identify the object; when none does, the object is embedded.
+    public let selectsKeyFields: Bool
 
     init(fields: [FieldPlan]) {
         self.fields = fields
         self.keys = JSONKeyTable(fields.map(\.responseKey))
         self.typenameFields = fields.indices.filter { fields[$0].isTypename }
+        self.selectsKeyFields = fields.contains { $0.isKeyField }
     }
 }
