@@ -1,0 +1,64 @@
+import Foundation
+@_exported import BatonNormalize
+@_exported import BatonRecords
+
+/// What the store asks of a disk: rows for keys inside one read transaction, and the
+/// changes of each commit to write behind it. The SQLite image is one; an app that wants no
+/// disk passes none and links no image.
+///
+/// The store calls both methods on the main actor. `withReadTransaction` is synchronous (the
+/// availability check runs inside it and a read waits for a write in flight); `write` must
+/// return at once and do its work off the main actor.
+public protocol Persistence: AnyObject, Sendable {
+    /// Runs `body` inside one read transaction.
+    func withReadTransaction<R>(_ body: (any PersistenceReader) throws -> R) throws -> R
+
+    /// Hands over what a commit changed, to be written behind it.
+    func write(_ batch: PersistenceBatch)
+}
+
+/// Reads inside one transaction of a ``Persistence``. Valid only inside the
+/// `withReadTransaction` call that handed it out.
+public protocol PersistenceReader {
+    /// The row of `key` as a snapshot, or nil when the disk has none (or cannot decode it).
+    /// For a root, only the root fields in `fields` are read (the root is a row per field);
+    /// for any other record, `fields` is ignored.
+    func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot?
+
+    /// When the operation last fetched, as the disk remembers it.
+    func fetchTime(of operation: OperationIdentity) throws -> Date?
+}
+
+/// One commit's changes as the disk receives them. A value: crosses to the writer's thread.
+public struct PersistenceBatch: Sendable {
+    /// A changed record and how its row is written.
+    public struct Entry: Sendable {
+        /// Everything the store holds for the record after the commit.
+        public var snapshot: RecordSnapshot
+        /// Whether the availability check read the record's row during this launch. If it did,
+        /// memory holds everything the row does and the snapshot replaces the row; if not,
+        /// the snapshot's cells are merged over the row's (its own cells first, then the
+        /// row's cells it does not write).
+        public var rowWasRead: Bool
+
+        public init(snapshot: RecordSnapshot, rowWasRead: Bool) {
+            self.snapshot = snapshot
+            self.rowWasRead = rowWasRead
+        }
+    }
+
+    public var entries: [Entry]
+    /// Records deleted by the commit: their rows go, and nothing of them is merged into a
+    /// record a later commit names again.
+    public var deletions: [RecordKey]
+    /// The operations the commit recorded as fetched, with when.
+    public var fetchTimes: [OperationIdentity: Date]
+
+    public init(entries: [Entry] = [], deletions: [RecordKey] = [], fetchTimes: [OperationIdentity: Date] = [:]) {
+        self.entries = entries
+        self.deletions = deletions
+        self.fetchTimes = fetchTimes
+    }
+
+    public var isEmpty: Bool { entries.isEmpty && deletions.isEmpty && fetchTimes.isEmpty }
+}
