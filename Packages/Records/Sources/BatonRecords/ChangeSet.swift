@@ -4,12 +4,14 @@
 /// and the image's writer receives the committed one. A value: safe on any thread.
 ///
 /// A key can be both deleted and written: the deletion applies first, so the record is
-/// replaced by the snapshot and nothing it held before survives.
+/// replaced by the snapshot and nothing it held before survives. List edits apply last.
 public struct ChangeSet: Hashable, Sendable {
     /// The snapshots, one per key, in the order their keys were first written.
     public private(set) var snapshots: [RecordSnapshot] = []
     /// The deleted keys, in the order they were deleted.
     public private(set) var deletions: [RecordKey] = []
+    /// Edits of lists relative to what the store holds, applied after the snapshots, in order.
+    public private(set) var edits: [ListEdit] = []
     private var positions: [RecordKey: Int] = [:]
 
     public init() {}
@@ -19,7 +21,12 @@ public struct ChangeSet: Hashable, Sendable {
         for snapshot in snapshots { merge(snapshot) }
     }
 
-    public var isEmpty: Bool { snapshots.isEmpty && deletions.isEmpty }
+    public var isEmpty: Bool { snapshots.isEmpty && deletions.isEmpty && edits.isEmpty }
+
+    /// Adds an edit of a list the store holds, applied after every snapshot.
+    public mutating func edit(_ edit: ListEdit) {
+        edits.append(edit)
+    }
 
     /// The snapshot written for `key`, if any.
     public subscript(key: RecordKey) -> RecordSnapshot? {
@@ -66,14 +73,16 @@ public struct ChangeSet: Hashable, Sendable {
     public mutating func append(_ later: ChangeSet) {
         for key in later.deletions { delete(key) }
         for snapshot in later.snapshots { merge(snapshot) }
+        edits += later.edits
     }
 
     public static func == (lhs: ChangeSet, rhs: ChangeSet) -> Bool {
-        lhs.snapshots == rhs.snapshots && lhs.deletions == rhs.deletions
+        lhs.snapshots == rhs.snapshots && lhs.deletions == rhs.deletions && lhs.edits == rhs.edits
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(snapshots)
         hasher.combine(deletions)
+        hasher.combine(edits)
     }
 }
