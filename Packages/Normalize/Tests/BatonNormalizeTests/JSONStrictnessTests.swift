@@ -152,6 +152,11 @@ func skippingRejectsWhatParsingRejects(_ rejection: JSONRejection) throws {
     #expect(JSONTestSupport.parseError("[]", maxDepth: 0)?.kind == .depthLimitExceeded)
 }
 
+@Test func anUnboundedDepthLimitIsBoundedByTheTextLength() throws {
+    #expect(JSONTestSupport.parseError("[[{\"a\":[]}]]", maxDepth: Int.max) == nil)
+    #expect(JSONTestSupport.skipError(Array("[[[[[[[[[[1]]]]]]]]]]".utf8), maxDepth: Int.max) == nil)
+}
+
 @Test func tenThousandNestedContainersAreFineUnderAHigherLimitWithoutRecursion() throws {
     let deep = [UInt8](repeating: UInt8(ascii: "["), count: 10_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 10_000)
     #expect(JSONTestSupport.skipError(deep, maxDepth: 10_000) == nil)

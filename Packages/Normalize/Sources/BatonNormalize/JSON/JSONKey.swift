@@ -4,6 +4,10 @@
 /// The bytes are those between the quotes, escapes not decoded (validated already). They
 /// point into the reader's buffer: a key is valid only while the reader that returned it
 /// lives; do not keep it. Not `Sendable`.
+///
+/// Keys come only from a reader, whose buffer has zero padding after the text, so at least
+/// eight bytes past `utf8`'s end are readable; `JSONKeyTable` relies on that to hash and
+/// compare a word at a time.
 public struct JSONKey {
     /// The raw UTF-8 between the quotes.
     public let utf8: UnsafeBufferPointer<UInt8>

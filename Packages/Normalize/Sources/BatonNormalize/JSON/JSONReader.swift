@@ -65,7 +65,8 @@ public struct JSONReader: ~Copyable {
         self.bytes = buffer
         self.byteCount = count
         self.maxDepth = maxDepth
-        let words = maxDepth / 64 + 1
+        // Each open container takes a byte of text, so depth never exceeds the byte count.
+        let words = min(maxDepth, count) / 64 + 1
         containerBits = .allocate(capacity: words)
         containerBits.initialize(repeating: 0, count: words)
     }
