@@ -55,3 +55,27 @@ func records(of dump: JSONValue, droppingUntouchedRoots written: ChangeSet) -> [
         #expect(changes["Character:10:origin"]?["name"] == .string("unknown"))
     }
 }
+
+@Suite struct MaterializeFixtureTests {
+    @Test func fixtureMaterializesBackToItsResponse() throws {
+        let result = try Ingest().ingest(Fixture.response, plan: Fixture.plan)
+        let data = try Materializer().data(of: Fixture.plan, from: result.changes)
+        let response = try JSONValue.parse(Fixture.response)
+        #expect(data == response[member: "data"])
+    }
+
+    @Test func missingRecordNamesThePath() throws {
+        var changes = try Ingest().ingest(Fixture.response, plan: Fixture.plan).changes
+        changes.delete("Location:3")
+        #expect(throws: MaterializeError.self) {
+            try Materializer().data(of: Fixture.plan, from: changes)
+        }
+        do {
+            _ = try Materializer().data(of: Fixture.plan, from: changes)
+        } catch {
+            #expect(error.record == "Location:3")
+            #expect(error.missing.first == .key("characters"))
+            #expect(error.missing.contains(.key("location")))
+        }
+    }
+}

@@ -28,6 +28,8 @@ struct ResponseWalker: ~Copyable {
     /// Every field name that identifies some type: what a scan ahead looks for.
     let keyFieldNames: Set<String>
     var changes = ChangeSet()
+    /// Records named by `@deleteRecord` fields, deleted after the walk.
+    var deletions: [RecordKey] = []
 
     init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool) {
         self.reader = reader
@@ -75,6 +77,7 @@ struct ResponseWalker: ~Copyable {
             throw IngestError(.notAResponse("\(error)"))
         }
         guard sawMember else { throw IngestError(.notAResponse("it has neither data nor errors")) }
+        for key in deletions { changes.delete(key) }
         var unplaced: [FieldError] = []
         if let errors {
             unplaced = try ErrorPlacement(plan: plan).place(errors, in: &changes)
@@ -130,6 +133,12 @@ struct ResponseWalker: ~Copyable {
             }
             guard let child = field.selection else {
                 let value = try readLeaf()
+                if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
+                if field.deletesRecord {
+                    deletions += ChangeSet.ids(in: value).map { id in
+                        field.deletedTypeName.map { RecordKey(type: $0, id: id.rawValue) } ?? id
+                    }
+                }
                 if key == nil, field.isKeyField {
                     keyValues[field.name] = value.json
                 }
@@ -149,6 +158,12 @@ struct ResponseWalker: ~Copyable {
             do {
                 let value = try readComposite(field, child, parent: key!)
                 cells.append(.init(slot: field.field.slot, value: value))
+                if let connection = field.connection, case .link(let page) = value {
+                    let connectionKey = key!.child(connection.field)
+                    changes.mergePage(page, into: connectionKey, direction: connection.direction)
+                    cells.append(.init(slot: connection.slot, value: .link(connectionKey)))
+                }
+                if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
             } catch let error as IngestError {
                 throw error.under(.key(field.responseKey))
             }

@@ -26,15 +26,19 @@ public final class FieldPlan: Sendable {
     public let connection: ConnectionPlan?
     /// What a mutation's `@appendEdge`, `@prependNode`, `@deleteEdge`... on this field does.
     public let edgeWrite: EdgeWrite?
-    /// Whether `@deleteRecord` marks the field: its value is an id whose record is deleted.
+    /// Whether `@deleteRecord` marks the field: its value is the key of a record to delete,
+    /// or, with `@deleteRecord(typeName:)`, the id of a record of that type.
     public let deletesRecord: Bool
+    /// The `typeName` of a `@deleteRecord`, when given.
+    public let deletedTypeName: String?
     /// Whether the field can identify its object: a key field of some type, without arguments.
     public let isKeyField: Bool
 
     init(
         responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
         selection: SelectionPlan?, typeName: String?, isList: Bool?, deferLabel: String?,
-        connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool, isKeyField: Bool
+        connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool, deletedTypeName: String?,
+        isKeyField: Bool
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -47,6 +51,7 @@ public final class FieldPlan: Sendable {
         self.connection = connection
         self.edgeWrite = edgeWrite
         self.deletesRecord = deletesRecord
+        self.deletedTypeName = deletedTypeName
         self.isKeyField = isKeyField
     }
 
@@ -63,6 +68,8 @@ public final class FieldPlan: Sendable {
 public struct ConnectionPlan: Sendable, Hashable {
     /// The connection's storage key in the parent record.
     public let field: String
+    /// The slot of `field`.
+    public let slot: Slot
     /// Whether this page continues the connection after a cursor (append), before one
     /// (prepend), or starts it (replace).
     public let direction: Direction
@@ -71,6 +78,12 @@ public struct ConnectionPlan: Sendable, Hashable {
         case replace
         case append
         case prepend
+    }
+
+    init(field: String, direction: Direction) {
+        self.field = field
+        self.slot = Slot(field)
+        self.direction = direction
     }
 
     /// The arguments that page a connection rather than filter it.

@@ -147,6 +147,8 @@ struct PlanBuilder {
             deferLabel: deferred, connection: try connection(directives, arguments: argumentValues),
             edgeWrite: try edgeWrite(directives),
             deletesRecord: directives.contains { $0.name == "deleteRecord" },
+            deletedTypeName: directives.first { $0.name == "deleteRecord" }?.argument("typeName")?.resolved(variables)
+                .flatMap { if case .string(let name) = $0 { name } else { nil } },
             isKeyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name))
     }
 

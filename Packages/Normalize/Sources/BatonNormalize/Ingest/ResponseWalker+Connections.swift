@@ -1,0 +1,104 @@
+import BatonRecords
+
+extension Slot {
+    static let edges = Slot("edges")
+    static let pageInfo = Slot("pageInfo")
+    static let node = Slot("node")
+    static let cursor = Slot("cursor")
+    static let startCursor = Slot("startCursor")
+    static let endCursor = Slot("endCursor")
+    static let hasNextPage = Slot("hasNextPage")
+    static let hasPreviousPage = Slot("hasPreviousPage")
+}
+
+/// Connections and the declarative edge writes of mutations: changes relative to what the
+/// store holds, expressed as list edits the store applies at commit.
+extension ChangeSet {
+    /// Writes the connection record `connection` from the page record `page` just ingested:
+    /// the page's fields, its edges replacing, appended to or prepended to the connection's,
+    /// and its page info merged into the connection's on the side it extends.
+    mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
+        guard let pageSnapshot = self[page] else { return }
+        var cells: [RecordSnapshot.Cell] = []
+        for cell in pageSnapshot.cells {
+            switch cell.slot {
+            case .edges:
+                guard case .list(let elements) = cell.value else {
+                    cells.append(cell)
+                    continue
+                }
+                if direction == .replace {
+                    cells.append(cell)
+                } else {
+                    edit(ListEdit(key: connection, slot: .edges, operation: .insert(
+                        links: elements.compactMap(\.link), atEnd: direction == .append, uniqueBy: .node)))
+                }
+            case .pageInfo:
+                guard case .link(let pageInfo) = cell.value, let info = self[pageInfo] else {
+                    cells.append(cell)
+                    continue
+                }
+                let merged = connection.child("pageInfo")
+                cells.append(.init(slot: .pageInfo, value: .link(merged)))
+                let kept = info.cells.filter { infoCell in
+                    switch direction {
+                    case .replace: true
+                    case .append: infoCell.slot != .startCursor && infoCell.slot != .hasPreviousPage
+                    case .prepend: infoCell.slot != .endCursor && infoCell.slot != .hasNextPage
+                    }
+                }
+                merge(RecordSnapshot(key: merged, cells: kept))
+            default:
+                cells.append(cell)
+            }
+        }
+        merge(RecordSnapshot(key: connection, unsortedCells: cells))
+    }
+
+    /// Applies a mutation field's `@appendEdge`, `@prependNode`, `@deleteEdge`... given the
+    /// field's value as ingested.
+    mutating func applyEdgeWrite(_ write: EdgeWrite, value: Value) {
+        switch write.kind {
+        case .insertEdge(let append):
+            var edges: [RecordKey] = []
+            value.forEachLink { edges.append($0) }
+            for connection in write.connections {
+                edit(ListEdit(key: connection, slot: .edges,
+                              operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
+            }
+        case .insertNode(let append, let edgeTypeName):
+            var nodes: [RecordKey] = []
+            value.forEachLink { nodes.append($0) }
+            for connection in write.connections {
+                var edges: [RecordKey] = []
+                for node in nodes {
+                    let edge = connection.child(node.rawValue)
+                    merge(RecordSnapshot(key: edge, cells: [
+                        .init(slot: .typename, value: .string(edgeTypeName)),
+                        .init(slot: .node, value: .link(node)),
+                    ]))
+                    edges.append(edge)
+                }
+                edit(ListEdit(key: connection, slot: .edges,
+                              operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
+            }
+        case .deleteEdge:
+            for id in Self.ids(in: value) {
+                for connection in write.connections {
+                    edit(ListEdit(key: connection, slot: .edges, operation: .remove(target: id, field: .node)))
+                }
+            }
+        }
+    }
+
+    /// The record keys an id field names: the id itself when it is a key (`Note:n2`), or, for
+    /// a bare id, each record this change set or the store holds with that id is found by the
+    /// store; the ingest passes bare ids through as keys.
+    static func ids(in value: Value) -> [RecordKey] {
+        switch value {
+        case .string(let id): [RecordKey(id)]
+        case .list(let elements): elements.flatMap(ids)
+        default: []
+        }
+    }
+}
