@@ -25,10 +25,15 @@ public struct Ingest: Sendable {
     }
 
     /// The changes of `response`, a whole response to the operation of `plan`.
-    public func ingest(_ response: some Collection<UInt8>, plan: OperationPlan) throws(IngestError) -> IngestResult {
+    ///
+    /// For a later payload of an incremental (`@defer`) response, pass the deferred targets
+    /// of the payloads before it: an `incremental` entry lands in the record its path names.
+    public func ingest(
+        _ response: some Collection<UInt8>, plan: OperationPlan, after targets: [DeferredTarget] = []
+    ) throws(IngestError) -> IngestResult {
         var walker = ResponseWalker(
             reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
-            complete: completeness == .complete)
+            complete: completeness == .complete, targets: targets)
         return try walker.walkResponse()
     }
 }

@@ -13,6 +13,18 @@ public struct IngestResult: Sendable {
     public var extensions: JSONValue?
     /// Whether more payloads of an incremental response follow.
     public var hasNext: Bool
-    /// How many records and fields the response wrote.
+    /// Where the deferred fragments of the operation land: pass them to the ingest of the
+    /// next payload of the same response.
+    public var deferredTargets: [DeferredTarget]
+    /// How many records the response wrote.
     public var recordCount: Int { changes.snapshots.count }
+}
+
+/// An object of an earlier payload that holds deferred fields: the record a later
+/// `incremental` entry with the same path writes into.
+public struct DeferredTarget: Sendable {
+    public let path: [FieldError.PathElement]
+    public let key: RecordKey
+    let typename: String?
+    let selection: SelectionPlan
 }

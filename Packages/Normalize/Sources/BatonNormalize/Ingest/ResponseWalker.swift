@@ -30,9 +30,17 @@ struct ResponseWalker: ~Copyable {
     var changes = ChangeSet()
     /// Records named by `@deleteRecord` fields, deleted after the walk.
     var deletions: [RecordKey] = []
+    /// Whether the operation defers fragments, so the walk notes where deferred data lands.
+    let tracksDeferred: Bool
+    /// The response path of the object being read, kept only when `tracksDeferred`.
+    var path: [FieldError.PathElement] = []
+    /// Objects holding deferred fields: where later payloads land.
+    var deferredTargets: [DeferredTarget]
 
-    init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool) {
+    init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool, targets: [DeferredTarget] = []) {
         self.reader = reader
+        self.tracksDeferred = !plan.deferLabels.isEmpty
+        self.deferredTargets = targets
         self.plan = plan
         self.complete = complete
         self.policy = plan.normalization.cacheKeys
@@ -62,6 +70,10 @@ struct ResponseWalker: ~Copyable {
                     errors = try reader.readValue()
                 } else if key.equals("extensions") {
                     extensions = try reader.readValue()
+                } else if key.equals("incremental") {
+                    sawMember = true
+                    try walkIncremental()
+                    hasData = true
                 } else if key.equals("hasNext") {
                     hasNext = try reader.readBool()
                 } else {
@@ -82,7 +94,9 @@ struct ResponseWalker: ~Copyable {
         if let errors {
             unplaced = try ErrorPlacement(plan: plan).place(errors, in: &changes)
         }
-        return IngestResult(changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext)
+        return IngestResult(
+            changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext,
+            deferredTargets: deferredTargets)
     }
 
     private mutating func walkRoot() throws {
@@ -94,11 +108,58 @@ struct ResponseWalker: ~Copyable {
             embedded: EmbeddedKey(parent: plan.rootKey, storageKey: "", indices: []))
     }
 
+    /// Reads an `incremental` list: each entry's `data` lands in the object its `path` names,
+    /// found among the deferred targets of earlier payloads.
+    private mutating func walkIncremental() throws {
+        try reader.beginArray()
+        while try reader.nextElement() {
+            try reader.beginObject()
+            let entryMark = reader.mark
+            var entryPath: [FieldError.PathElement]?
+            while let member = try reader.nextKey() {
+                if member.equals("path") {
+                    entryPath = try Self.path(from: reader.readValue())
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            guard let entryPath, let target = deferredTargets.last(where: { $0.path == entryPath }) else {
+                throw IngestError(.badPath(entryPath.map { $0.map(\.description).joined(separator: ".") } ?? "(none)"))
+            }
+            reader.rewind(to: entryMark)
+            while let member = try reader.nextKey() {
+                if member.equals("data") {
+                    path = entryPath
+                    _ = try readObject(
+                        target.selection, knownKey: target.key, typename: target.typename,
+                        embedded: EmbeddedKey(parent: target.key, storageKey: "", indices: []), partial: true)
+                } else if member.equals("errors") {
+                    let errors = try reader.readValue()
+                    _ = try ErrorPlacement(plan: plan).place(errors, in: &changes)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+    }
+
+    private static func path(from value: JSONValue) throws -> [FieldError.PathElement] {
+        guard case .array(let elements) = value else { throw IngestError(.badPath("not a list")) }
+        return try elements.map { element in
+            switch element {
+            case .string(let key): .key(key)
+            case .int(let index): .index(index)
+            default: throw IngestError(.badPath(value.jsonText()))
+            }
+        }
+    }
+
     // MARK: Objects
 
     /// Reads the object at the reader as `selection`, writes its record, and returns its key.
     private mutating func readObject(
-        _ selection: SelectionPlan, knownKey: RecordKey?, typename knownTypename: String?, embedded: EmbeddedKey
+        _ selection: SelectionPlan, knownKey: RecordKey?, typename knownTypename: String?, embedded: EmbeddedKey,
+        partial: Bool = false
     ) throws -> RecordKey {
         try reader.beginObject()
         var typename = knownTypename ?? (selection.needsTypename ? nil : selection.staticType)
@@ -156,7 +217,9 @@ struct ResponseWalker: ~Copyable {
                 key = try identify(typename: typename, keyValues: keyValues, embedded: embedded)
             }
             do {
+                if tracksDeferred { path.append(.key(field.responseKey)) }
                 let value = try readComposite(field, child, parent: key!)
+                if tracksDeferred { path.removeLast() }
                 cells.append(.init(slot: field.field.slot, value: value))
                 if let connection = field.connection, case .link(let page) = value {
                     let connectionKey = key!.child(connection.field)
@@ -169,7 +232,7 @@ struct ResponseWalker: ~Copyable {
             }
         }
 
-        if complete {
+        if complete && !partial {
             for (index, field) in fields.enumerated() where !seen.contains(index) && field.deferLabel == nil {
                 if field.isTypename && typename != nil && !selection.needsTypename { continue }
                 throw field.isTypename ? IngestError(.missingTypename) : IngestError(.missingField(field.responseKey))
@@ -181,6 +244,9 @@ struct ResponseWalker: ~Copyable {
             cells.append(.init(slot: .typename, value: .string(typename)))
         }
         changes.merge(RecordSnapshot(key: recordKey, unsortedCells: cells))
+        if tracksDeferred && resolved.hasDeferredFields {
+            deferredTargets.append(DeferredTarget(path: path, key: recordKey, typename: typename, selection: selection))
+        }
         return recordKey
     }
 
@@ -251,6 +317,8 @@ struct ResponseWalker: ~Copyable {
         var elements: [Value] = []
         var index = 0
         while try reader.nextElement() {
+            if tracksDeferred { path.append(.index(index)) }
+            defer { if tracksDeferred { path.removeLast() } }
             do {
                 switch try reader.peekKind() {
                 case .null:

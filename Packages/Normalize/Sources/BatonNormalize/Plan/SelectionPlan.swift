@@ -41,11 +41,14 @@ public final class ResolvedSelection: Sendable {
     let typenameFields: [Int]
     /// Whether any field can identify the object; when none does, the object is embedded.
     public let selectsKeyFields: Bool
+    /// Whether some field comes only in a deferred payload.
+    public let hasDeferredFields: Bool
 
     init(fields: [FieldPlan]) {
         self.fields = fields
         self.keys = JSONKeyTable(fields.map(\.responseKey))
         self.typenameFields = fields.indices.filter { fields[$0].isTypename }
         self.selectsKeyFields = fields.contains { $0.isKeyField }
+        self.hasDeferredFields = fields.contains { $0.deferLabel != nil }
     }
 }
