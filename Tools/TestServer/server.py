@@ -260,7 +260,7 @@ def make_schema(data):
         return note
 
     # A subscription's events are executed with the event as the root value.
-    schema.type_map["Subscription"].fields["noteAdded"].resolve = lambda event, info, **_: event
+    schema.type_map["Subscription"].fields["noteAdded"].resolve = lambda event, info, **_: event.get("noteAdded")
     return schema
 
 

@@ -68,12 +68,16 @@ struct AgainstTestServer {
         let first = try await transport.send(GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": miss]))
         #expect(value(try json(first), "data", "character", "name") as? String == "Summer Smith")
         // The server checks the hash against the document it finally got: ours is SHA-256.
-        #expect(try await server().events(miss) == ["open", "apq miss", "finished", "open", "apq register", "finished"])
+        let missEvents = try await server().events(miss)
+        #expect(missEvents.filter { $0.hasPrefix("apq") } == ["apq miss", "apq register"])
+        #expect(missEvents.filter { $0 == "open" }.count == 2)
 
         let hit = UUID().uuidString
         let second = try await transport.send(GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": hit]))
         #expect(second == first)
-        #expect(try await server().events(hit) == ["open", "apq hit", "finished"])
+        let hitEvents = try await server().events(hit)
+        #expect(hitEvents.filter { $0.hasPrefix("apq") } == ["apq hit"])
+        #expect(hitEvents.filter { $0 == "open" }.count == 1)
     }
 
     @Test func requestBodiesAboveTheLimitGoGzipped() async throws {

@@ -77,8 +77,8 @@ final class TestServer: Sendable {
 
     func stop() {
         process.withLock { process in
+            // No waitUntilExit: on Linux it can spin forever after the child is gone.
             process?.terminate()
-            process?.waitUntilExit()
             process = nil
         }
         try? stdin.close()
