@@ -7,6 +7,7 @@ let filter = CommandLine.arguments.dropFirst().first
 var harness = Harness(filter: filter)
 let suites: [(name: String, run: (inout Harness) throws -> Void)] = [
     ("records", RecordsBenchmarks.run),
+    ("normalize", NormalizeBenchmarks.run),
 ]
 
 print("Baton benchmarks — \(Harness.machine())")

@@ -1,0 +1,51 @@
+import BatonNormalize
+import BatonRecords
+import Foundation
+
+/// The 686 KB fixture of the seeds' benchmarks: its plan, bytes and schema, loaded once.
+enum FixtureData {
+    static let schemaText = try! String(
+        contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
+    static let normalization = Normalization(schema: try! Schema.parse(sdl: schemaText))
+    static let plan = try! OperationPlan(
+        String(contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/documents/Fixture.graphql"), encoding: .utf8),
+        variables: ["page": 1], normalization: normalization)
+    static let response = try! Data(
+        contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/characters-page-1.json"))
+    static let bytes = [UInt8](response)
+}
+
+enum NormalizeBenchmarks {
+    static func run(_ harness: inout Harness) throws {
+        let bytes = FixtureData.bytes
+        let plan = FixtureData.plan
+        let ingest = try Harness.median {
+            try Harness.milliseconds { blackHole(try Ingest().ingest(bytes, plan: plan)) }
+        }
+        let serialization = try Harness.median {
+            try Harness.milliseconds { blackHole(try JSONSerialization.jsonObject(with: FixtureData.response)) }
+        }
+        let scan = try Harness.median {
+            try Harness.milliseconds {
+                var reader = JSONReader(bytes)
+                try reader.skipValue()
+            }
+        }
+        let materialize = try Harness.median {
+            let changes = try Ingest().ingest(bytes, plan: plan).changes
+            return try Harness.milliseconds { blackHole(try Materializer().data(of: plan, from: changes)) }
+        }
+        let planning = try Harness.median {
+            try Harness.milliseconds {
+                blackHole(try OperationPlan(plan.text, variables: ["page": 1], normalization: FixtureData.normalization))
+            }
+        }
+        harness.record("ingest_ms", ingest)
+        harness.record("jsonserialization_parse_ms", serialization)
+        harness.record("ingest_over_jsonserialization_ratio", ingest / serialization)
+        harness.record("ingest_mb_per_s", Double(bytes.count) / 1e6 / (ingest / 1e3))
+        harness.record("json_validating_scan_ms", scan)
+        harness.record("materialize_fixture_ms", materialize)
+        harness.record("plan_fixture_ms", planning)
+    }
+}
