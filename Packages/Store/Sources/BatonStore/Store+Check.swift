@@ -1,0 +1,213 @@
+import Foundation
+@_spi(Baton) import BatonRecords
+
+extension Store {
+    /// Whether the store can answer `plan`'s operation now, walking its selections from the
+    /// root through links, untracked.
+    ///
+    /// A field holding a field error counts as present; a deferred field that is absent is
+    /// pending, not missing. When memory lacks a record, a field, or a selected root field,
+    /// the walk runs again inside one read transaction of the persistence, filling memory with
+    /// what it reads (new records without notifications) and marking each row read this
+    /// launch. Staleness compares the operation's last fetch (memory, then the persistence)
+    /// with `maxAge` and with invalidations of the records read.
+    ///
+    /// - Parameter now: the time maxAge is measured at; the store's clock when nil.
+    public func check(_ plan: OperationPlan, maxAge: TimeInterval? = nil, now time: Date? = nil) -> CheckResult {
+        guard let rootRecord = records[plan.rootKey] else {
+            return CheckResult(availability: .missing([[]]), source: .miss, fetchedAt: nil, hasPendingDeferred: false)
+        }
+        let tracksInvalidation = !invalidations.isEmpty
+        var walk = CheckWalk(reader: nil, tracksInvalidation: tracksInvalidation)
+        walkObject(rootRecord, plan.root, &walk)
+        var source = CheckSource.memory
+        let identity = plan.identity
+        let needsFetchTime = fetchTimes[identity] == nil && !fetchTimesLoaded.contains(identity)
+            && (maxAge != nil || walk.latestInvalidation != nil || everythingInvalidated != nil)
+        if let persistence, (!walk.missing.isEmpty && walk.persistenceMightHelp) || (walk.missing.isEmpty && needsFetchTime) {
+            let retry = !walk.missing.isEmpty
+            do {
+                try persistence.withReadTransaction { reader in
+                    if retry {
+                        var again = CheckWalk(reader: reader, tracksInvalidation: tracksInvalidation)
+                        walkObject(rootRecord, plan.root, &again)
+                        walk = again
+                    }
+                    loadFetchTime(identity, from: reader)
+                }
+            } catch {
+                notePersistenceError(error)
+            }
+            if retry { source = walk.missing.isEmpty ? .image : .miss }
+        } else if !walk.missing.isEmpty {
+            source = .miss
+        }
+        let fetched = fetchTimes[identity]
+        var result = CheckResult(
+            availability: .available, source: source, fetchedAt: fetched?.date, hasPendingDeferred: walk.pending)
+        if !walk.missing.isEmpty {
+            result.availability = .missing(walk.missing)
+            return result
+        }
+        var invalidated = walk.latestInvalidation
+        if let all = everythingInvalidated, invalidated.map({ $0.isBefore(all) }) ?? true { invalidated = all }
+        if let invalidated, fetched.map({ $0.isBefore(invalidated) }) ?? true {
+            result.availability = .stale
+        } else if let maxAge, let fetched, (time ?? now()).timeIntervalSince(fetched.date) > maxAge {
+            result.availability = .stale
+        }
+        return result
+    }
+
+    /// Asks the persistence when `identity` last fetched, once per launch.
+    private func loadFetchTime(_ identity: OperationIdentity, from reader: any PersistenceReader) {
+        guard fetchTimes[identity] == nil, !fetchTimesLoaded.contains(identity) else { return }
+        fetchTimesLoaded.insert(identity)
+        do {
+            if let date = try reader.fetchTime(of: identity) {
+                fetchTimes[identity] = Stamp(date: date, sequence: 0)
+            }
+        } catch {
+            notePersistenceError(error)
+        }
+    }
+
+    // MARK: - The walk
+
+    private func walkObject(_ record: Record, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
+        if walk.tracksInvalidation, let stamp = invalidations[record.key] {
+            if walk.latestInvalidation.map({ $0.isBefore(stamp) }) ?? true { walk.latestInvalidation = stamp }
+        }
+        let resolved = selection.resolved(for: record.typename)
+        if let reader = walk.reader, record.key.isRoot {
+            fillRootFields(record, resolved, from: reader)
+        }
+        for field in resolved.fields {
+            var value = record[untracked: field.field.slot]
+            if value == nil {
+                if field.isTypename { continue }
+                if let reader = walk.reader, !record.key.isRoot, !rowsRead.contains(record.key) {
+                    fillRow(of: record, from: reader)
+                    value = record[untracked: field.field.slot]
+                }
+            }
+            if value == nil, record.key == .root, let key = lookupKey(in: record, field: field) {
+                value = .link(key)
+            }
+            guard let value else {
+                if field.deferLabel != nil {
+                    walk.pending = true
+                } else {
+                    walk.missing.append(walk.path + [.key(field.responseKey)])
+                    if persistence != nil && walk.reader == nil && (record.key.isRoot || !rowsRead.contains(record.key)) {
+                        walk.persistenceMightHelp = true
+                    }
+                }
+                continue
+            }
+            guard let selection = field.selection else { continue }
+            walk.path.append(.key(field.responseKey))
+            walkValue(value, selection, &walk)
+            walk.path.removeLast()
+        }
+    }
+
+    private func walkValue(_ value: Value, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
+        switch value {
+        case .link(let key):
+            if let target = records[key] {
+                walkObject(target, selection, &walk)
+            } else if tombstones.contains(key) {
+                return
+            } else if let reader = walk.reader, let target = loadRecord(key, from: reader) {
+                walkObject(target, selection, &walk)
+            } else {
+                walk.missing.append(walk.path)
+                if persistence != nil && walk.reader == nil { walk.persistenceMightHelp = true }
+            }
+        case .list(let elements):
+            for (index, element) in elements.enumerated() {
+                walk.path.append(.index(index))
+                walkValue(element, selection, &walk)
+                walk.path.removeLast()
+            }
+        default:
+            // A null, a field error, or a scalar where an object was selected: present.
+            return
+        }
+    }
+
+    // MARK: - Filling memory from the persistence
+
+    /// Reads the row of `key` into a new record, without notifications: nobody can observe
+    /// a record memory did not hold.
+    private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
+        let snapshot: RecordSnapshot?
+        do {
+            snapshot = try reader.snapshot(of: key, fields: [])
+        } catch {
+            notePersistenceError(error)
+            return nil
+        }
+        guard let snapshot else { return nil }
+        let record = Record(key: key)
+        record.storeAll(snapshot.cells.lazy.map { (slot: $0.slot, value: $0.value) })
+        records[key] = record
+        rowsRead.insert(key)
+        return record
+    }
+
+    /// Adds the cells of `record`'s row that memory lacks, and marks the row read.
+    private func fillRow(of record: Record, from reader: any PersistenceReader) {
+        rowsRead.insert(record.key)
+        do {
+            guard let snapshot = try reader.snapshot(of: record.key, fields: []) else { return }
+            fill(record, with: snapshot.cells)
+        } catch {
+            notePersistenceError(error)
+        }
+    }
+
+    /// Reads the root fields `resolved` selects that memory lacks (the root is a row per field).
+    private func fillRootFields(_ record: Record, _ resolved: ResolvedSelection, from reader: any PersistenceReader) {
+        var slots: [Slot] = []
+        for field in resolved.fields where !field.isTypename && record[untracked: field.field.slot] == nil {
+            slots.append(field.field.slot)
+        }
+        guard !slots.isEmpty else { return }
+        do {
+            guard let snapshot = try reader.snapshot(of: record.key, fields: slots) else { return }
+            fill(record, with: snapshot.cells.filter { slots.contains($0.slot) })
+        } catch {
+            notePersistenceError(error)
+        }
+    }
+
+    /// Stores the cells `record` lacks, notifying observers of those fields (a view may have
+    /// read one as absent), all announced before any is stored.
+    private func fill(_ record: Record, with cells: [RecordSnapshot.Cell]) {
+        let absent = cells.filter { record[untracked: $0.slot] == nil }
+        for cell in absent { record.willChange(cell.slot) }
+        for cell in absent { record.store(cell.value, at: cell.slot) }
+        for cell in absent { record.didChange(cell.slot) }
+    }
+}
+
+/// The state of one walk of the availability check. Main actor, one check's life.
+struct CheckWalk {
+    /// The persistence's reader, on the walk that may ask it.
+    let reader: (any PersistenceReader)?
+    let tracksInvalidation: Bool
+    var path: [FieldError.PathElement] = []
+    var missing: [[FieldError.PathElement]] = []
+    var pending = false
+    /// Whether a gap was found that the persistence might fill.
+    var persistenceMightHelp = false
+    var latestInvalidation: Stamp?
+
+    init(reader: (any PersistenceReader)?, tracksInvalidation: Bool) {
+        self.reader = reader
+        self.tracksInvalidation = tracksInvalidation
+        path.reserveCapacity(16)
+    }
+}

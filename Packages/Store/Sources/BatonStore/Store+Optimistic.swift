@@ -1,0 +1,132 @@
+import Foundation
+@_spi(Baton) import BatonRecords
+
+extension Store {
+    /// Normalizes `response`, an optimistic response to `plan`'s operation written by the
+    /// caller, here on the main actor, and shows it at once as a layer over the base.
+    ///
+    /// Layers stack in call order. Fields may be absent from the response (it is normalized
+    /// as a partial payload). Throws without changing anything when it cannot be normalized.
+    @discardableResult
+    public func applyOptimistic(_ response: some Collection<UInt8>, plan: OperationPlan) throws(StoreError) -> OptimisticLayerID {
+        let result: IngestResult
+        do {
+            result = try Ingest(completeness: .partial).ingest(response, plan: plan)
+        } catch {
+            throw .optimisticResponse(error, operation: plan.name)
+        }
+        return applyOptimistic(result.changes, operation: plan.identity)
+    }
+
+    /// Shows `changes` as an optimistic layer over the base, in this turn; only fields whose
+    /// visible value changes notify. The layer's list edits apply to the lists as they show
+    /// now. Deletions in a layer are not supported and are ignored.
+    @discardableResult
+    public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
+        let id = OptimisticLayerID(rawValue: nextLayerID)
+        nextLayerID += 1
+        var layer = OptimisticLayer(id: id, operation: operation)
+        var context = CommitContext(tracksPersistence: false)
+        for snapshot in changes.snapshots {
+            let record: Record
+            if let held = held(snapshot.key, in: context) {
+                record = held
+            } else {
+                record = Record(key: snapshot.key)
+                context.create(record)
+                layerOnlyRecords.insert(snapshot.key)
+            }
+            for cell in snapshot.cells {
+                writeLayer(record, cell.slot, cell.value, into: &layer, in: &context)
+            }
+        }
+        for edit in changes.edits {
+            guard let record = held(edit.key, in: context) else { continue }
+            let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
+            writeLayer(record, edit.slot, edited, into: &layer, in: &context)
+        }
+        layers.append(layer)
+        _ = finish(&context)
+        return id
+    }
+
+    /// Puts `value` in `layer` over `slot` of `record`, keeping the base value beneath.
+    private func writeLayer(_ record: Record, _ slot: Slot, _ value: Value, into layer: inout OptimisticLayer, in context: inout CommitContext) {
+        let key = record.key
+        if base[key]?[slot] == nil {
+            let beneath = layerOnlyRecords.contains(key) ? nil : context.buffer.value(of: record, slot)
+            base[key, default: [:]][slot] = BaseCell(value: beneath)
+        }
+        layer.cells[key, default: [:]][slot] = value
+        if context.created[key] === record {
+            record.store(value, at: slot)
+        } else {
+            context.buffer.set(record, slot, value)
+        }
+    }
+
+    /// Reverts the layer, as a failed mutation does: every field it touched shows the base
+    /// overlaid with the layers that remain, in order; only fields whose visible value
+    /// changes notify. Reverting a layer that is gone does nothing.
+    @discardableResult
+    public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
+        var context = CommitContext(tracksPersistence: persistence != nil)
+        removeLayer(layer, in: &context)
+        return finish(&context)
+    }
+
+    /// The server's answer to the layer's mutation: reverts the layer and commits `changes`
+    /// in one commit, so only the net difference notifies (a field whose optimistic value
+    /// equals the server's notifies nothing).
+    @discardableResult
+    public func commit(
+        _ changes: ChangeSet, replacing layer: OptimisticLayerID, fetched operation: OperationIdentity? = nil,
+        at time: Date? = nil
+    ) -> CommitSummary {
+        var context = CommitContext(tracksPersistence: persistence != nil)
+        if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
+        let touched = removeLayer(layer, in: &context, removingOrphans: false)
+        applyToBase(changes, in: &context)
+        removeOrphans(of: touched, in: &context)
+        return finish(&context)
+    }
+
+    /// The layers shown, bottom first.
+    public var optimisticLayers: [OptimisticLayerID] { layers.map(\.id) }
+
+    /// Takes the layer out and buffers the visible value of every field it touched; returns
+    /// the keys it touched.
+    @discardableResult
+    private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true) -> [RecordKey] {
+        guard let index = layers.firstIndex(where: { $0.id == id }) else { return [] }
+        let layer = layers.remove(at: index)
+        for (key, cells) in layer.cells {
+            guard let record = records[key] else { continue }
+            for slot in cells.keys {
+                var visible: Value?
+                if let top = layers.last(where: { $0.value(key, slot) != nil }) {
+                    visible = top.value(key, slot)
+                } else {
+                    visible = base[key]?[slot]?.value
+                    base[key]?[slot] = nil
+                    if base[key]?.isEmpty == true { base[key] = nil }
+                }
+                context.buffer.set(record, slot, visible)
+            }
+        }
+        let touched = Array(layer.cells.keys)
+        if removingOrphans { removeOrphans(of: touched, in: &context) }
+        return touched
+    }
+
+    /// Removes from memory the records among `keys` that only layers wrote and no layer
+    /// touches any more.
+    private func removeOrphans(of keys: [RecordKey], in context: inout CommitContext) {
+        for key in keys where layerOnlyRecords.contains(key) {
+            guard !layers.contains(where: { $0.cells[key] != nil }) else { continue }
+            layerOnlyRecords.remove(key)
+            base[key] = nil
+            context.remove(key)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+@_spi(Baton) import BatonRecords
+
+/// The normalized cache, which is the UI's state: every record the process holds, by key.
+///
+/// Main-actor only, like the records it holds: views read records synchronously, and the
+/// store's own work, commits, optimistic layers, the availability check and collection, runs
+/// in main-actor turns, each whole. Decoding and normalizing a server's response happen off
+/// the main actor (``Ingest``); the store receives the resulting ``ChangeSet``.
+///
+/// The three roots exist from the start with their `__typename`s. A ``Persistence`` (the
+/// SQLite image, when linked) is asked for rows by the check and handed what each commit
+/// changed; the store does nothing else for it.
+@MainActor
+public final class Store {
+    /// The records held in memory, by key, roots included.
+    var records: [RecordKey: Record] = [:]
+    /// Keys deleted by a commit and not written since: a link to one reads as missing (no
+    /// record) yet the check counts it as present, as a null, and never asks the disk for it.
+    var tombstones: Set<RecordKey> = []
+    /// Keys whose row the check read from the persistence this launch.
+    var rowsRead: Set<RecordKey> = []
+
+    /// The rules that normalize responses and name the roots' types.
+    public let normalization: Normalization
+    /// The disk behind the store, if any.
+    public let persistence: (any Persistence)?
+    /// The store's clock: fetch times, invalidations and maxAge are measured with it.
+    public var now: @MainActor () -> Date
+    /// How root fields that take an id resolve to records the store holds before they were
+    /// ever fetched.
+    public var lookups: [LookupRule]
+
+    // Optimistic layers (Store+Optimistic.swift).
+    var layers: [OptimisticLayer] = []
+    /// For every field some layer covers: the base value under it (nil: the base lacks it).
+    var base: [RecordKey: [Slot: BaseCell]] = [:]
+    /// Records that exist only because a layer wrote them.
+    var layerOnlyRecords: Set<RecordKey> = []
+    var nextLayerID = 1
+
+    // Fetch times and invalidation (Store+FetchTimes.swift, Store+Invalidation.swift).
+    var fetchTimes: [OperationIdentity: Stamp] = [:]
+    /// Operations whose fetch time was asked of the persistence already (found or not).
+    var fetchTimesLoaded: Set<OperationIdentity> = []
+    var invalidations: [RecordKey: Stamp] = [:]
+    var everythingInvalidated: Stamp?
+    /// Orders fetches and invalidations of this launch even when the clock stands still.
+    var nextSequence = 1
+
+    // Collection (Store+Collection.swift).
+    var retained: [Int: OperationPlan] = [:]
+    var nextRetainID = 1
+    var releaseBuffer: [OperationPlan] = []
+    /// How many released operations collection keeps, most recent first.
+    public var releaseBufferSize: Int {
+        didSet { trimReleaseBuffer() }
+    }
+
+    /// The last error the persistence threw while the check read from it; the check treats
+    /// what it could not read as missing.
+    public private(set) var lastPersistenceError: (any Error)?
+
+    /// A store holding the three roots, typed as `normalization`'s schema names them.
+    /// - Parameters:
+    ///   - persistence: the disk to read missing records from and hand commits to.
+    ///   - lookups: rules resolving never-fetched root fields by id.
+    ///   - releaseBufferSize: how many released operations collection still keeps.
+    ///   - now: the clock; tests and scripts pass one they can advance.
+    public init(
+        normalization: Normalization = Normalization(),
+        persistence: (any Persistence)? = nil,
+        lookups: [LookupRule] = [],
+        releaseBufferSize: Int = 10,
+        now: @escaping @MainActor () -> Date = { Date() }
+    ) {
+        self.normalization = normalization
+        self.persistence = persistence
+        self.lookups = lookups
+        self.releaseBufferSize = max(0, releaseBufferSize)
+        self.now = now
+        for kind in [OperationKind.query, .mutation, .subscription] {
+            let record = Record(key: Normalization.rootKey(for: kind))
+            record.storeAll(CollectionOfOne((slot: Slot.typename, value: Value.string(normalization.rootTypename(for: kind)))))
+            records[record.key] = record
+        }
+    }
+
+    /// The record of `key`, if memory holds it. Untracked: which records exist is not
+    /// observable; a view reaches records through links it read.
+    public func record(_ key: RecordKey) -> Record? {
+        records[key]
+    }
+
+    /// The query root.
+    public var root: Record { records[.root]! }
+
+    /// How many records memory holds, the roots included.
+    public var recordCount: Int { records.count }
+
+    /// The keys memory holds, sorted.
+    public var keys: [RecordKey] { records.keys.sorted() }
+
+    /// Whether `key` was deleted by a commit and not written since.
+    public func isDeleted(_ key: RecordKey) -> Bool {
+        tombstones.contains(key)
+    }
+
+    /// The record a link points to, or nil when memory does not hold it (deleted, collected,
+    /// never fetched). Untracked.
+    public func resolve(_ value: Value?) -> Record? {
+        guard case .link(let key)? = value else { return nil }
+        return records[key]
+    }
+
+    /// Everything memory holds as a change set of snapshots, keys sorted: for dumps and tests.
+    /// Fields an optimistic layer covers read as the layer's value.
+    public func snapshot() -> ChangeSet {
+        ChangeSet(snapshots: records.keys.sorted().map { RecordSnapshot(records[$0]!) })
+    }
+
+    func notePersistenceError(_ error: any Error) {
+        lastPersistenceError = error
+    }
+}
+
+/// A field's value in the base, under an optimistic layer; `value` nil when the base lacks it.
+struct BaseCell {
+    var value: Value?
+}
