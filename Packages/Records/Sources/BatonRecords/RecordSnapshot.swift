@@ -97,6 +97,27 @@ public struct RecordSnapshot: Hashable, Sendable {
             for i in cells.indices { cells[i].value = other.cells[i].value }
             return
         }
+        // Every slot of `other` already here (a record named again with fewer fields): assign
+        // in place, walking both sorted runs once.
+        var position = 0
+        var inPlace = true
+        for cell in other.cells {
+            while position < cells.count && cells[position].slot < cell.slot { position += 1 }
+            guard position < cells.count && cells[position].slot == cell.slot else {
+                inPlace = false
+                break
+            }
+            position += 1
+        }
+        if inPlace {
+            position = 0
+            for cell in other.cells {
+                while cells[position].slot < cell.slot { position += 1 }
+                cells[position].value = cell.value
+                position += 1
+            }
+            return
+        }
         // Otherwise a linear merge of the two sorted runs.
         var merged: [Cell] = []
         merged.reserveCapacity(cells.count + other.cells.count)

@@ -1,20 +1,38 @@
 import BatonRecords
 
-/// Where an object without identity is embedded: under its parent's field, at a list index.
+/// Where an object without identity is embedded: under its parent's field, at a list index
+/// (indices of lists of lists outermost first).
 struct EmbeddedKey {
     let parent: RecordKey
     let storageKey: String
-    let indices: [Int]
+    let index: Int?
+    let outer: [Int]
 
-    var key: RecordKey {
-        guard let first = indices.first else { return parent.child(storageKey) }
-        var key = parent.child(storageKey, index: first)
-        for index in indices.dropFirst() { key = RecordKey(key.rawValue + ":" + String(index)) }
-        return key
+    init(parent: RecordKey, storageKey: String) {
+        self.parent = parent
+        self.storageKey = storageKey
+        self.index = nil
+        self.outer = []
     }
 
-    func at(_ index: Int) -> EmbeddedKey {
-        EmbeddedKey(parent: parent, storageKey: storageKey, indices: indices + [index])
+    private init(parent: RecordKey, storageKey: String, index: Int?, outer: [Int]) {
+        self.parent = parent
+        self.storageKey = storageKey
+        self.index = index
+        self.outer = outer
+    }
+
+    var key: RecordKey {
+        guard let index else { return parent.child(storageKey) }
+        guard let first = outer.first else { return parent.child(storageKey, index: index) }
+        var text = parent.child(storageKey, index: first).rawValue
+        for inner in outer.dropFirst() + [index] { text += ":" + String(inner) }
+        return RecordKey(text)
+    }
+
+    func at(_ element: Int) -> EmbeddedKey {
+        guard let index else { return EmbeddedKey(parent: parent, storageKey: storageKey, index: element, outer: []) }
+        return EmbeddedKey(parent: parent, storageKey: storageKey, index: element, outer: outer + [index])
     }
 }
 
@@ -105,7 +123,7 @@ struct ResponseWalker: ~Copyable {
         }
         _ = try readObject(
             plan.root, knownKey: plan.rootKey, typename: plan.rootTypename,
-            embedded: EmbeddedKey(parent: plan.rootKey, storageKey: "", indices: []))
+            embedded: EmbeddedKey(parent: plan.rootKey, storageKey: ""))
     }
 
     /// Reads an `incremental` list: each entry's `data` lands in the object its `path` names,
@@ -132,7 +150,7 @@ struct ResponseWalker: ~Copyable {
                     path = entryPath
                     _ = try readObject(
                         target.selection, knownKey: target.key, typename: target.typename,
-                        embedded: EmbeddedKey(parent: target.key, storageKey: "", indices: []), partial: true)
+                        embedded: EmbeddedKey(parent: target.key, storageKey: ""), partial: true)
                 } else if member.equals("errors") {
                     let errors = try reader.readValue()
                     _ = try ErrorPlacement(plan: plan).place(errors, in: &changes)
@@ -292,7 +310,7 @@ struct ResponseWalker: ~Copyable {
 
     /// Reads the value of a field with selections: an object, a list of them, or null.
     private mutating func readComposite(_ field: FieldPlan, _ child: SelectionPlan, parent: RecordKey) throws -> Value {
-        let embedded = EmbeddedKey(parent: parent, storageKey: field.storageKey, indices: [])
+        let embedded = EmbeddedKey(parent: parent, storageKey: field.storageKey)
         switch try reader.peekKind() {
         case .null:
             try reader.readNull()
@@ -397,19 +415,26 @@ struct SeenFields {
     }
 }
 
-/// The key fields an object's members gave, in the order read: few, so a list.
+/// The key fields an object's members gave, in the order read: usually one, kept inline.
 struct KeyValues {
-    private var entries: [(String, JSONValue)] = []
+    private var first: (String, JSONValue)?
+    private var rest: [(String, JSONValue)] = []
 
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { first == nil }
 
     subscript(name: String) -> JSONValue? {
-        get { entries.first { $0.0 == name }?.1 }
+        get {
+            if let first, first.0 == name { return first.1 }
+            return rest.first { $0.0 == name }?.1
+        }
         set {
-            if let index = entries.firstIndex(where: { $0.0 == name }) {
-                if let newValue { entries[index].1 = newValue } else { entries.remove(at: index) }
-            } else if let newValue {
-                entries.append((name, newValue))
+            guard let newValue else { return }
+            if first == nil || first!.0 == name {
+                first = (name, newValue)
+            } else if let index = rest.firstIndex(where: { $0.0 == name }) {
+                rest[index].1 = newValue
+            } else {
+                rest.append((name, newValue))
             }
         }
     }
