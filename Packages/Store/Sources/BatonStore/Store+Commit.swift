@@ -158,7 +158,9 @@ extension Store {
         let created = context.created
         let createdOrder = context.createdOrder
         let removedOrder = context.removedOrder
-        let outcome = context.buffer.apply {
+        var leaving: Set<ObjectIdentifier> = []
+        for key in removedOrder { if let record = records[key] { leaving.insert(ObjectIdentifier(record)) } }
+        let outcome = context.buffer.apply(leaving: leaving) {
             for key in createdOrder { records[key] = created[key] }
             for key in removedOrder { records[key] = nil }
         }

@@ -73,11 +73,13 @@ struct WriteBuffer {
     /// notification), in three phases, so an observer never sees half of it. `between` runs
     /// after the announcements and before the stores: structural changes (records added to
     /// or removed from the store) go there.
-    func apply(between: () -> Void = {}) -> Outcome {
+    /// Entries of records in `leaving` (records the commit removes from memory) are skipped.
+    func apply(leaving: Set<ObjectIdentifier> = [], between: () -> Void = {}) -> Outcome {
         var outcome = Outcome()
         var live: [Int] = []
         live.reserveCapacity(entries.count)
         for (i, entry) in entries.enumerated() where entry.notifyOnly || entry.record[untracked: entry.slot] != entry.value {
+            if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entry.record)) { continue }
             live.append(i)
         }
         for i in live {
