@@ -1,12 +1,16 @@
 import BatonRecords
 
 /// Where an object without identity is embedded: under its parent's field, at a list index
-/// (indices of lists of lists outermost first).
+/// (indices of lists of lists outermost first), and, in an abstract position, with its
+/// concrete type last (`client:root:search(name:"a"):0:Character`), so an object of another
+/// type at the same place is another record.
 struct EmbeddedKey {
     let parent: RecordKey
     let storageKey: String
     let index: Int?
     let outer: [Int]
+    /// The concrete type, for an object in an abstract position.
+    private(set) var typename: String?
 
     init(parent: RecordKey, storageKey: String) {
         self.parent = parent
@@ -23,11 +27,23 @@ struct EmbeddedKey {
     }
 
     var key: RecordKey {
+        guard let typename else { return untypedKey }
+        return RecordKey(untypedKey.rawValue + ":" + typename)
+    }
+
+    private var untypedKey: RecordKey {
         guard let index else { return parent.child(storageKey) }
         guard let first = outer.first else { return parent.child(storageKey, index: index) }
         var text = parent.child(storageKey, index: first).rawValue
         for inner in outer.dropFirst() + [index] { text += ":" + String(inner) }
         return RecordKey(text)
+    }
+
+    /// This place, for an object of `typename` in an abstract position.
+    func typed(_ typename: String) -> EmbeddedKey {
+        var typed = self
+        typed.typename = typename
+        return typed
     }
 
     func at(_ element: Int) -> EmbeddedKey {
@@ -184,6 +200,8 @@ struct ResponseWalker: ~Copyable {
         if typename == nil && !selection.byType.isEmpty {
             typename = try scanAhead(from: reader.mark, wantTypename: true).typename
         }
+        var embedded = embedded
+        if selection.isAbstract, let typename { embedded = embedded.typed(typename) }
         let resolved = selection.resolved(for: typename)
         let fields = resolved.fields
         var cells: [RecordSnapshot.Cell] = []
@@ -232,6 +250,7 @@ struct ResponseWalker: ~Copyable {
                     for (name, value) in ahead.keyValues where keyValues[name] == nil { keyValues[name] = value }
                     _ = try reader.nextKey()
                 }
+                if selection.isAbstract, let typename { embedded = embedded.typed(typename) }
                 key = try identify(typename: typename, keyValues: keyValues, embedded: embedded)
             }
             do {
@@ -252,11 +271,17 @@ struct ResponseWalker: ~Copyable {
 
         if complete && !partial {
             for (index, field) in fields.enumerated() where !seen.contains(index) && field.deferLabel == nil {
-                if field.isTypename && typename != nil && !selection.needsTypename { continue }
+                // A `__typename` (or an alias of it, `__isNode`) is there for the type: once
+                // the position or another member gave it, its absence is no gap.
+                if field.isTypename && typename != nil
+                    && (!selection.needsTypename || resolved.typenameFields.contains(where: { seen.contains($0) })) {
+                    continue
+                }
                 throw field.isTypename ? IngestError(.missingTypename) : IngestError(.missingField(field.responseKey))
             }
         }
         guard let typename else { throw IngestError(.missingTypename) }
+        if selection.isAbstract { embedded = embedded.typed(typename) }
         let recordKey = try key ?? identify(typename: typename, keyValues: keyValues, embedded: embedded)
         if !resolved.typenameFields.contains(where: { seen.contains($0) }) {
             cells.append(.init(slot: .typename, value: .string(typename)))

@@ -13,8 +13,9 @@ struct PlanBuilder {
         self.normalization = normalization
     }
 
-    /// One AST field and the `@defer` label it sits under, if any.
-    private typealias Entry = (field: Field, deferLabel: String?)
+    /// One AST field, the `@defer` label it sits under, if any, and the type it is selected
+    /// on: the type condition of the fragment around it, or the position's static type.
+    private typealias Entry = (field: Field, deferLabel: String?, scope: String?)
 
     /// The plan of the selection sets `sets` (each with the defer label it sits under), made
     /// for an object of `staticType`.
@@ -22,10 +23,14 @@ struct PlanBuilder {
         let schemaKnowsType = staticType.flatMap { normalization.schema?.type(named: $0) } != nil
         let isAbstract = staticType.map { normalization.schema?.isAbstract($0) ?? true } ?? true
         let needsTypename = !isRoot && (!schemaKnowsType || isAbstract)
+        let knownAbstract = staticType.map {
+            normalization.schema?.isAbstract($0) == true || normalization.possibleTypes[$0] != nil
+        } ?? false
 
         if !needsTypename {
             let common = try resolved(sets, for: staticType, staticType: staticType, addTypename: false)
-            return SelectionPlan(staticType: staticType, needsTypename: false, common: common, byType: [:])
+            return SelectionPlan(staticType: staticType, needsTypename: false, isAbstract: knownAbstract, common: common,
+                                 byType: [:])
         }
         var candidates = Set<String>()
         if let staticType { candidates.formUnion(normalization.concreteTypes(of: staticType)) }
@@ -38,7 +43,8 @@ struct PlanBuilder {
         for typename in candidates.sorted() {
             byType[typename] = try resolved(sets, for: typename, staticType: staticType, addTypename: true)
         }
-        return SelectionPlan(staticType: staticType, needsTypename: true, common: common, byType: byType)
+        return SelectionPlan(staticType: staticType, needsTypename: true, isAbstract: knownAbstract, common: common,
+                             byType: byType)
     }
 
     /// The merged fields of `sets` for an object of concrete type `typename` (nil: a type
@@ -49,23 +55,24 @@ struct PlanBuilder {
         var order: [String] = []
         var groups: [String: [Entry]] = [:]
         for (selections, label) in sets {
-            try collect(selections, deferLabel: label, typename: typename, staticType: staticType,
+            try collect(selections, deferLabel: label, scope: staticType, typename: typename, staticType: staticType,
                         order: &order, groups: &groups)
         }
         if addTypename && groups["__typename"] == nil {
             order.append("__typename")
-            groups["__typename"] = [(Field(name: "__typename", location: SourceLocation(line: 0, column: 0)), nil)]
+            groups["__typename"] = [(Field(name: "__typename", location: SourceLocation(line: 0, column: 0)), nil, staticType)]
         }
         var fields: [FieldPlan] = []
         fields.reserveCapacity(order.count)
         for responseKey in order {
-            fields.append(try fieldPlan(groups[responseKey]!, parentType: typename ?? staticType))
+            let entries = groups[responseKey]!
+            fields.append(try fieldPlan(entries, parentType: typename ?? staticType))
         }
         return ResolvedSelection(fields: fields)
     }
 
     private mutating func collect(
-        _ selections: [Selection], deferLabel: String?, typename: String?, staticType: String?,
+        _ selections: [Selection], deferLabel: String?, scope: String?, typename: String?, staticType: String?,
         order: inout [String], groups: inout [String: [Entry]]
     ) throws(PlanError) {
         for selection in selections where try isIncluded(selection.directives) {
@@ -75,20 +82,20 @@ struct PlanBuilder {
                     order.append(field.responseKey)
                     groups[field.responseKey] = []
                 }
-                groups[field.responseKey]!.append((field, deferLabel))
+                groups[field.responseKey]!.append((field, deferLabel, scope))
             case .inlineFragment(let fragment):
                 guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
                 let label = try self.deferLabel(fragment.directives, fallback: "inline") ?? deferLabel
-                try collect(fragment.selectionSet, deferLabel: label, typename: typename, staticType: staticType,
-                            order: &order, groups: &groups)
+                try collect(fragment.selectionSet, deferLabel: label, scope: fragment.typeCondition ?? scope,
+                            typename: typename, staticType: staticType, order: &order, groups: &groups)
             case .fragmentSpread(let spread):
                 guard let fragment = document.fragments[spread.name] else {
                     throw .invalidDocument(.unknownFragment(name: spread.name, location: spread.location))
                 }
                 guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
                 let label = try self.deferLabel(spread.directives, fallback: spread.name) ?? deferLabel
-                try collect(fragment.selectionSet, deferLabel: label, typename: typename, staticType: staticType,
-                            order: &order, groups: &groups)
+                try collect(fragment.selectionSet, deferLabel: label, scope: fragment.typeCondition,
+                            typename: typename, staticType: staticType, order: &order, groups: &groups)
             }
         }
     }
@@ -127,7 +134,11 @@ struct PlanBuilder {
         var typeName: String?
         var isList: Bool?
         if let schema = normalization.schema, let parentType, schema.type(named: parentType) != nil {
-            guard let definition = schema.field(first.name, on: parentType) else {
+            // An abstract parent may not define the field: it is then the field of the type
+            // condition it was selected under (`... on Node { id }` in a union's common fields,
+            // `... on Character { status }` merged into the plan for an interface).
+            let definingTypes = [parentType] + entries.compactMap(\.scope)
+            guard let definition = definingTypes.lazy.compactMap({ schema.field(first.name, on: $0) }).first else {
                 throw .unknownField(first.name, type: parentType, location: first.location)
             }
             typeName = definition.type.namedType

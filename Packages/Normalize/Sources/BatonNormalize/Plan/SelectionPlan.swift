@@ -12,14 +12,22 @@ public final class SelectionPlan: Sendable {
     /// Whether the object's type must come from the response's `__typename`: the position is
     /// abstract, or there is no schema to say.
     public let needsTypename: Bool
+    /// Whether the position is an interface or a union (by the schema or the possible-types
+    /// map): an object embedded here has its concrete type in its key, so an object of
+    /// another type at the same place is another record.
+    public let isAbstract: Bool
     /// The fields for an object of a type no conditional fragment names.
     public let common: ResolvedSelection
     /// The fields for each concrete type a conditional fragment applies to.
     public let byType: [String: ResolvedSelection]
 
-    init(staticType: String?, needsTypename: Bool, common: ResolvedSelection, byType: [String: ResolvedSelection]) {
+    init(
+        staticType: String?, needsTypename: Bool, isAbstract: Bool, common: ResolvedSelection,
+        byType: [String: ResolvedSelection]
+    ) {
         self.staticType = staticType
         self.needsTypename = needsTypename
+        self.isAbstract = isAbstract
         self.common = common
         self.byType = byType
     }
