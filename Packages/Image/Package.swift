@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
     name: "Image",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-    products: [.library(name: "BatonImage", targets: ["BatonImage"])],
+    products: [
+        .library(name: "BatonImage", targets: ["BatonImage"]),
+        // Inspects an image pulled from a device: `baton-image stats|dump|get KEY FILE`.
+        .executable(name: "baton-image", targets: ["BatonImageTool"]),
+    ],
     dependencies: [.package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store")],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -13,6 +17,14 @@ let package = Package(
             .product(name: "BatonRecords", package: "Records"),
             .product(name: "BatonStore", package: "Store"),
         ]),
-        .testTarget(name: "BatonImageTests", dependencies: ["BatonImage"]),
+        .executableTarget(name: "BatonImageTool", dependencies: ["BatonImage"]),
+        // Test-only: commits in a loop until it is killed, for the crash-consistency test.
+        .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"]),
+        .testTarget(name: "BatonImageTests", dependencies: [
+            "BatonImage",
+            "BatonImageTool",
+            "ImageCrashChild",
+            .product(name: "BatonNormalize", package: "Normalize"),
+        ]),
     ]
 )

@@ -1,0 +1,31 @@
+extension Image {
+    /// How an image is kept. A value; crosses to the writer's queue.
+    public struct Options: Sendable {
+        /// The most bytes the file's rows may take. Over it, the rows of older launches go
+        /// first; the last launch's stay even when they alone are over it. 64 MB by default.
+        public var sizeLimit: Int
+        /// Type names whose records never reach the image (matched on `__typename`, or on
+        /// the type a key names — `Session` in `Session:1` — for a record without one).
+        public var transientTypes: Set<String>
+        /// Names of root fields (`viewerSession`, matching `viewerSession(id:1)` too) that
+        /// never reach the image.
+        public var transientRootFields: Set<String>
+        /// The image's one channel for faults: called once per open for the first fault (the
+        /// file could not be opened or is not an image, disk full, read-only, I/O error), on
+        /// an arbitrary thread, never with the image's lock held. The store keeps working in
+        /// memory whatever happens here.
+        public var onError: (@Sendable (ImageError) -> Void)?
+
+        public init(
+            sizeLimit: Int = 64 << 20,
+            transientTypes: Set<String> = [],
+            transientRootFields: Set<String> = [],
+            onError: (@Sendable (ImageError) -> Void)? = nil
+        ) {
+            self.sizeLimit = sizeLimit
+            self.transientTypes = transientTypes
+            self.transientRootFields = transientRootFields
+            self.onError = onError
+        }
+    }
+}

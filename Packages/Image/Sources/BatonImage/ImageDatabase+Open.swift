@@ -1,0 +1,103 @@
+import CSQLite
+
+extension ImageDatabase {
+    /// Opens the image at `path` for the app's `version`, starting a new launch.
+    ///
+    /// Garbage, a truncated file, another format or another app version: the file is
+    /// deleted and started again. An SQLite database that is not an image: left untouched,
+    /// and ``ImageError/notAnImage(path:applicationID:)`` is thrown. Runs on the writer's queue.
+    static func open(path: String, version: String) throws -> ImageDatabase {
+        switch FileHeader.inspect(path) {
+        case .absent: FileHeader.removeFiles(path)
+        case .garbage: FileHeader.removeFiles(path)
+        case .truncated(let applicationID):
+            guard applicationID == Schema.applicationID || applicationID == 0 else {
+                throw ImageError.notAnImage(path: path, applicationID: applicationID)
+            }
+            FileHeader.removeFiles(path)
+        case .sqlite: break
+        }
+        do {
+            return try openChecked(path: path, version: version, mayRestart: true)
+        } catch let error as ImageError where error.isCorruption {
+            FileHeader.removeFiles(path)
+            return try openChecked(path: path, version: version, mayRestart: false)
+        }
+    }
+
+    private static func openChecked(path: String, version: String, mayRestart: Bool) throws -> ImageDatabase {
+        let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
+        let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
+        if applicationID == Schema.applicationID {
+            let format = try connection.integer("PRAGMA user_version")
+            let stored = format == Schema.formatVersion ? try? metaText("version", connection) : nil
+            if format != Schema.formatVersion || stored != version {
+                guard mayRestart else {
+                    throw ImageError.unavailable(path: path, reason: "the new image could not be marked")
+                }
+                connection.close()
+                FileHeader.removeFiles(path)
+                return try openChecked(path: path, version: version, mayRestart: false)
+            }
+            try configure(connection)
+        } else if applicationID != 0 || tables > 0 {
+            connection.close()
+            throw ImageError.notAnImage(path: path, applicationID: applicationID)
+        } else {
+            try connection.execute("PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL")
+            try configure(connection)
+            try connection.writeTransaction {
+                try connection.execute(Schema.create)
+                try setMeta("version", text: version, connection)
+                try setMeta("launch", integer: 0, connection)
+            }
+        }
+        let launch = try connection.writeTransaction {
+            let launch = try metaInteger("launch", connection) + 1
+            try setMeta("launch", integer: launch, connection)
+            return launch
+        }
+        let names = try Names(connection: connection)
+        return ImageDatabase(connection: connection, names: names, launch: launch)
+    }
+
+    /// WAL, `synchronous=NORMAL`, no forced flush at a checkpoint: a crash may lose the last
+    /// moments, never the file's consistency.
+    private static func configure(_ connection: Connection) throws {
+        let mode = try connection.prepare("PRAGMA journal_mode = WAL")
+        _ = try mode.step()
+        guard mode.text(0).lowercased() == "wal" else {
+            throw ImageError.unavailable(path: connection.path, reason: "the file cannot be put in WAL mode")
+        }
+        try connection.execute("PRAGMA synchronous = NORMAL; PRAGMA checkpoint_fullfsync = OFF; PRAGMA fullfsync = OFF")
+    }
+
+    static func metaText(_ name: String, _ connection: Connection) throws -> String? {
+        let statement = try connection.cached("SELECT value FROM meta WHERE name = ?1")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        return try statement.step() && !statement.isNull(0) ? statement.text(0) : nil
+    }
+
+    static func metaInteger(_ name: String, _ connection: Connection) throws -> Int64 {
+        let statement = try connection.cached("SELECT value FROM meta WHERE name = ?1")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
+    private static func setMeta(_ name: String, text: String, _ connection: Connection) throws {
+        let statement = try connection.cached("INSERT OR REPLACE INTO meta(name, value) VALUES (?1, ?2)")
+        try statement.bind(name, at: 1)
+        try statement.bind(text, at: 2)
+        try statement.run()
+    }
+
+    private static func setMeta(_ name: String, integer: Int64, _ connection: Connection) throws {
+        let statement = try connection.cached("INSERT OR REPLACE INTO meta(name, value) VALUES (?1, ?2)")
+        try statement.bind(name, at: 1)
+        try statement.bind(integer, at: 2)
+        try statement.run()
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import BatonStore
+
+/// Rows a read transaction read from an earlier launch: the writer moves them to this launch.
+struct Touch: Sendable {
+    var keys: [String] = []
+    var rootFields: [(root: String, name: Int)] = []
+    var operations: [OperationIdentity] = []
+
+    var isEmpty: Bool { keys.isEmpty && rootFields.isEmpty && operations.isEmpty }
+}
+
+extension ImageDatabase {
+    /// Writes `batches` in order inside one transaction: each batch's deletions, then its
+    /// entries, then its fetch times. Runs on the writer's queue.
+    ///
+    /// An entry whose row was read this launch replaces the row; any other is merged over it:
+    /// its own cells first, then the row's cells it does not write. A deletion removes the row
+    /// before any later entry of the same transaction is merged, so nothing of a deleted row
+    /// comes back.
+    func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
+        try connection.writeTransaction {
+            var encoder = RowEncoder(names: names)
+            for batch in batches {
+                for key in batch.deletions { try delete(key) }
+                let entries = batch.entries.count > 1
+                    ? batch.entries.sorted { $0.snapshot.key.rawValue.utf8.lexicographicallyPrecedes($1.snapshot.key.rawValue.utf8) }
+                    : batch.entries
+                for entry in entries {
+                    if entry.snapshot.key.isRoot {
+                        try writeRootFields(entry.snapshot, transience: transience, encoder: &encoder)
+                    } else if !transience.isTransient(entry.snapshot) {
+                        try write(entry, encoder: &encoder)
+                    }
+                }
+                for (operation, date) in batch.fetchTimes {
+                    let statement = try connection.cached("""
+                        INSERT OR REPLACE INTO operations(name, variables, fetched, launch) VALUES (?1, ?2, ?3, ?4)
+                        """)
+                    try statement.bind(operation.name, at: 1)
+                    try statement.bind(operation.variables, at: 2)
+                    try statement.bind(date.timeIntervalSince1970, at: 3)
+                    try statement.bind(launch, at: 4)
+                    try statement.run()
+                }
+            }
+            try evict(sizeLimit: sizeLimit)
+        }
+    }
+
+    /// Moves the rows a read transaction read to this launch.
+    func touch(_ touch: Touch) throws {
+        try connection.writeTransaction {
+            for key in touch.keys {
+                let statement = try connection.cached("UPDATE records SET launch = ?1 WHERE key = ?2 AND launch < ?1")
+                try statement.bind(launch, at: 1)
+                try statement.bind(key, at: 2)
+                try statement.run()
+            }
+            for (root, name) in touch.rootFields {
+                let statement = try connection.cached(
+                    "UPDATE root_fields SET launch = ?1 WHERE root = ?2 AND name = ?3 AND launch < ?1")
+                try statement.bind(launch, at: 1)
+                try statement.bind(root, at: 2)
+                try statement.bind(Int64(name), at: 3)
+                try statement.run()
+            }
+            for operation in touch.operations {
+                let statement = try connection.cached(
+                    "UPDATE operations SET launch = ?1 WHERE name = ?2 AND variables = ?3 AND launch < ?1")
+                try statement.bind(launch, at: 1)
+                try statement.bind(operation.name, at: 2)
+                try statement.bind(operation.variables, at: 3)
+                try statement.run()
+            }
+        }
+    }
+
+    private func delete(_ key: RecordKey) throws {
+        let statement = try connection.cached(
+            key.isRoot ? "DELETE FROM root_fields WHERE root = ?1" : "DELETE FROM records WHERE key = ?1")
+        try statement.bind(key.rawValue, at: 1)
+        try statement.run()
+    }
+
+    /// A root is a directory: each field is its own row, written over the one before.
+    private func writeRootFields(_ snapshot: RecordSnapshot, transience: Transience, encoder: inout RowEncoder) throws {
+        for cell in snapshot.cells where !transience.isTransientRootField(cell.storageKey) {
+            encoder.begin()
+            try encoder.encode(cell.value)
+            let name = try names.id(of: cell.slot)
+            let statement = try connection.cached(
+                "INSERT OR REPLACE INTO root_fields(root, name, value, launch) VALUES (?1, ?2, ?3, ?4)")
+            try statement.bind(snapshot.key.rawValue, at: 1)
+            try statement.bind(Int64(name), at: 2)
+            try statement.bind(blob: encoder.bytes, at: 3)
+            try statement.bind(launch, at: 4)
+            try statement.run()
+        }
+    }
+
+    private func write(_ entry: PersistenceBatch.Entry, encoder: inout RowEncoder) throws {
+        let snapshot = entry.snapshot
+        encoder.begin()
+        for cell in snapshot.cells { try encoder.cell(cell.slot, cell.value) }
+        if !entry.rowWasRead {
+            try appendCellsNotWritten(by: snapshot, to: &encoder)
+        }
+        let statement = try connection.cached("INSERT OR REPLACE INTO records(key, row, launch) VALUES (?1, ?2, ?3)")
+        try statement.bind(snapshot.key.rawValue, at: 1)
+        try statement.bind(blob: encoder.bytes, at: 2)
+        try statement.bind(launch, at: 3)
+        try statement.run()
+    }
+
+    /// The merge: appends the cells of the record's current row that `snapshot` does not
+    /// write, copied as they are. A row that does not decode contributes nothing.
+    private func appendCellsNotWritten(by snapshot: RecordSnapshot, to encoder: inout RowEncoder) throws {
+        let select = try connection.cached("SELECT row FROM records WHERE key = ?1")
+        defer { select.reset() }
+        try select.bind(snapshot.key.rawValue, at: 1)
+        guard try select.step() else { return }
+        let row = select.blob(0)
+        guard let cells = RowDecoder.cellRanges(row, names: names) else { return }
+        var written = Set<Int>()
+        for cell in snapshot.cells {
+            if let id = names.existingID(of: cell.slot) { written.insert(id) }
+        }
+        for cell in cells where !written.contains(cell.id) {
+            encoder.varint(UInt64(cell.id))
+            encoder.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: row[cell.range]))
+        }
+    }
+}

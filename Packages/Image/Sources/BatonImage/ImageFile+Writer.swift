@@ -1,0 +1,154 @@
+import Foundation
+import BatonStore
+
+/// The writer behind the commit: a serial queue that owns the file's jobs. Batches that
+/// queue up while it works are coalesced into one transaction.
+extension ImageFile {
+    /// Queues `job`, scheduling a drain if none is pending. Cheap: what a commit pays.
+    func enqueue(_ job: Job) {
+        let schedule = pending.withLock { pending in
+            pending.jobs.append(job)
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule { queue.async { [self] in drain() } }
+    }
+
+    /// Queues a batch from a handle of `generation`; a stale handle's batch is dropped.
+    func enqueue(_ batch: PersistenceBatch, generation: UInt64) {
+        let schedule = pending.withLock { pending -> Bool? in
+            guard pending.generation == generation else { return nil }
+            pending.jobs.append(.batch(batch))
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        if schedule == true { queue.async { [self] in drain() } }
+    }
+
+    /// Raises the generation and queues the removal; returns the new generation.
+    func removeAll() -> UInt64 {
+        let (generation, schedule) = pending.withLock { pending in
+            pending.generation += 1
+            pending.jobs.append(.removeAll(generation: pending.generation))
+            defer { pending.scheduled = true }
+            return (pending.generation, !pending.scheduled)
+        }
+        if schedule { queue.async { [self] in drain() } }
+        return generation
+    }
+
+    /// Blocks until every job queued before the call has run. Not from the writer's queue.
+    func waitForPendingWrites() {
+        queue.sync {}
+    }
+
+    /// Finishes the queued writes and closes the connection (checkpointing the WAL).
+    func close() {
+        waitForPendingWrites()
+        condition.lock()
+        defer { condition.unlock() }
+        if case .open(let database) = state { database.close() }
+        state = .closed
+        condition.broadcast()
+    }
+
+    func openDatabase() {
+        let result: Result<ImageDatabase, ImageError>
+        do {
+            result = .success(try ImageDatabase.open(path: path, version: version))
+        } catch let error as ImageError {
+            result = .failure(error)
+        } catch {
+            result = .failure(.unavailable(path: path, reason: "\(error)"))
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        switch result {
+        case .success(let database): state = .open(database)
+        case .failure(let error):
+            state = .unavailable(error)
+            reportLocked(error)
+        }
+        condition.broadcast()
+    }
+
+    /// Takes the queued jobs until none are left.
+    func drain() {
+        while true {
+            let jobs = pending.withLock { pending -> [Job] in
+                if pending.jobs.isEmpty {
+                    pending.scheduled = false
+                    return []
+                }
+                defer { pending.jobs.removeAll() }
+                return pending.jobs
+            }
+            if jobs.isEmpty { return }
+            condition.lock()
+            run(jobs)
+            condition.unlock()
+        }
+    }
+
+    /// Runs `jobs` in order, consecutive batches in one transaction. With `condition` locked.
+    private func run(_ jobs: [Job]) {
+        var batches: [PersistenceBatch] = []
+        let sizeLimit = Int64(options.sizeLimit)
+        func writeBatches() {
+            guard !batches.isEmpty else { return }
+            perform { try $0.write(batches, transience: transience, sizeLimit: sizeLimit) }
+            batches.removeAll()
+        }
+        for job in jobs {
+            switch job {
+            case .batch(let batch):
+                if !batch.isEmpty { batches.append(batch) }
+            case .touch(let touch):
+                writeBatches()
+                perform { try $0.touch(touch) }
+            case .age:
+                writeBatches()
+                perform { try $0.age(sizeLimit: sizeLimit) }
+            case .reset:
+                writeBatches()
+                if case .open = state { restart() }
+            case .removeAll(let generation):
+                // The old generation's batches queued before the removal go with it.
+                batches.removeAll()
+                if case .open = state { restart() }
+                clearedGeneration = generation
+                condition.broadcast()
+            }
+        }
+        writeBatches()
+    }
+
+    /// Runs `body` on the open database; a failure rolls back, is reported once, and a
+    /// file found damaged is started again.
+    private func perform(_ body: (ImageDatabase) throws -> Void) {
+        guard case .open(let database) = state else { return }
+        do {
+            try body(database)
+            database.names.commit()
+        } catch {
+            database.names.rollback()
+            let error = error as? ImageError ?? .unavailable(path: path, reason: "\(error)")
+            reportLocked(error)
+            if error.isCorruption { restart() }
+        }
+    }
+
+    /// Deletes the file and opens a new one in its place.
+    private func restart() {
+        if case .open(let database) = state { database.close() }
+        FileHeader.removeFiles(path)
+        do {
+            state = .open(try ImageDatabase.open(path: path, version: version))
+        } catch let error as ImageError {
+            state = .unavailable(error)
+            reportLocked(error)
+        } catch {
+            state = .unavailable(.unavailable(path: path, reason: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Synchronization
+import BatonStore
+
+/// One image file, shared by every ``Image`` handle over it: its one connection, the
+/// writer's serial queue, and the lock that makes the two take turns.
+///
+/// `@unchecked Sendable` because of one invariant: `state`, `clearedGeneration` and
+/// `faultReported` (and everything the open ``ImageDatabase`` holds) are touched only with
+/// `condition` locked; `pending` is its own lock. The writer's queue opens the file, then
+/// takes each job under `condition`; a read transaction takes `condition` on the caller's
+/// thread, so a read waits for the open and for a write in flight.
+final class ImageFile: @unchecked Sendable {
+    enum State {
+        case opening
+        case open(ImageDatabase)
+        case unavailable(ImageError)
+        case closed
+    }
+
+    enum Job: Sendable {
+        case batch(PersistenceBatch)
+        case touch(Touch)
+        case age
+        case reset
+        case removeAll(generation: UInt64)
+    }
+
+    struct Pending: Sendable {
+        var jobs: [Job] = [.age]
+        /// Whether a drain is on the queue (or running) that will take the jobs.
+        var scheduled = true
+        /// Raised by each `removeAll`: handles of an older generation are stale.
+        var generation: UInt64 = 0
+    }
+
+    let path: String
+    let version: String
+    let options: Image.Options
+    let transience: Transience
+    let queue: DispatchQueue
+    let pending = Mutex(Pending())
+
+    let condition = NSCondition()
+    var state: State = .opening
+    var clearedGeneration: UInt64 = 0
+    var faultReported = false
+
+    /// Starts opening `path` on the writer's queue and returns at once.
+    init(path: String, version: String, options: Image.Options) {
+        self.path = path
+        self.version = version
+        self.options = options
+        self.transience = Transience(types: options.transientTypes, rootFields: options.transientRootFields)
+        self.queue = DispatchQueue(label: "baton.image.writer", qos: .utility)
+        queue.async { [self] in
+            openDatabase()
+            drain()
+        }
+    }
+
+    deinit {
+        if case .open(let database) = state { database.close() }
+    }
+
+    var generation: UInt64 { pending.withLock { $0.generation } }
+
+    /// Blocks until the open has finished; throws why the image is unavailable.
+    func waitUntilOpen() throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while case .opening = state { condition.wait() }
+        if case .unavailable(let error) = state { throw error }
+    }
+
+    /// Runs `body` inside one read transaction on the connection, for a handle of
+    /// `generation`. Waits for the open, for a removal the handle follows, and for a write
+    /// in flight. A stale handle or an unavailable image reads nothing.
+    func withReadTransaction<R>(generation: UInt64, _ body: (any PersistenceReader) throws -> R) throws -> R {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if case .opening = state {
+                condition.wait()
+            } else if clearedGeneration < generation, case .open = state {
+                condition.wait()
+            } else {
+                break
+            }
+        }
+        var database: ImageDatabase?
+        if case .open(let open) = state, generation == self.generation { database = open }
+        if let open = database {
+            do {
+                try open.connection.execute("BEGIN")
+            } catch let error as ImageError {
+                reportLocked(error)
+                database = nil
+            }
+        }
+        let reader = ImageReader(database: database) { [self] error in
+            reportLocked(error)
+            if error.isCorruption { enqueue(.reset) }
+        }
+        defer {
+            if let database, database.connection.inTransaction { try? database.connection.execute("COMMIT") }
+            if !reader.touch.isEmpty { enqueue(.touch(reader.touch)) }
+        }
+        return try body(reader)
+    }
+
+    /// Runs `body` with the open database under the lock, after the open; nil when the
+    /// image is not open. For tests and figures.
+    func withOpenDatabase<R>(_ body: (ImageDatabase) throws -> R) rethrows -> R? {
+        condition.lock()
+        defer { condition.unlock() }
+        while case .opening = state { condition.wait() }
+        guard case .open(let database) = state else { return nil }
+        return try body(database)
+    }
+
+    /// Reports `error` through the options' channel if nothing was reported since the open.
+    /// Call with `condition` locked; the callback runs later, on another thread.
+    func reportLocked(_ error: ImageError) {
+        guard !faultReported else { return }
+        faultReported = true
+        if let onError = options.onError {
+            DispatchQueue.global().async { onError(error) }
+        }
+    }
+}

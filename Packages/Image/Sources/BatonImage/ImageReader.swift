@@ -1,0 +1,77 @@
+import Foundation
+import BatonStore
+
+/// The reader a read transaction hands the availability check: rows for keys, on the
+/// image's one connection, inside the transaction the image holds open around it.
+///
+/// Lives only inside ``Image/withReadTransaction(_:)`` on the caller's thread. A row that
+/// does not decode, or a read SQLite refuses, is a miss (and a refusal is reported once).
+/// Rows it reads from an earlier launch are noted, and the writer moves them to this launch.
+final class ImageReader: PersistenceReader {
+    private let database: ImageDatabase?
+    private let fault: (ImageError) -> Void
+    private(set) var touch = Touch()
+
+    /// A reader over `database`, or one that misses everything when it is nil (the image is
+    /// unavailable, or the handle is from before a ``Image/removeAll()``).
+    init(database: ImageDatabase?, fault: @escaping (ImageError) -> Void) {
+        self.database = database
+        self.fault = fault
+    }
+
+    func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot? {
+        guard let database else { return nil }
+        do {
+            return key.isRoot ? try rootSnapshot(key, fields: fields, database) : try recordSnapshot(key, database)
+        } catch let error as ImageError {
+            fault(error)
+            return nil
+        }
+    }
+
+    func fetchTime(of operation: OperationIdentity) throws -> Date? {
+        guard let database else { return nil }
+        do {
+            let statement = try database.connection.cached(
+                "SELECT fetched, launch FROM operations WHERE name = ?1 AND variables = ?2")
+            defer { statement.reset() }
+            try statement.bind(operation.name, at: 1)
+            try statement.bind(operation.variables, at: 2)
+            guard try statement.step() else { return nil }
+            if statement.int64(1) < database.launch { touch.operations.append(operation) }
+            return Date(timeIntervalSince1970: statement.double(0))
+        } catch let error as ImageError {
+            fault(error)
+            return nil
+        }
+    }
+
+    private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
+        let statement = try database.connection.cached("SELECT row, launch FROM records WHERE key = ?1")
+        defer { statement.reset() }
+        try statement.bind(key.rawValue, at: 1)
+        guard try statement.step() else { return nil }
+        guard let snapshot = RowDecoder.record(statement.blob(0), key: key, names: database.names) else { return nil }
+        if statement.int64(1) < database.launch { touch.keys.append(key.rawValue) }
+        return snapshot
+    }
+
+    private func rootSnapshot(_ key: RecordKey, fields: [Slot], _ database: ImageDatabase) throws -> RecordSnapshot? {
+        var cells: [RecordSnapshot.Cell] = []
+        let statement = try database.connection.cached(
+            "SELECT value, launch FROM root_fields WHERE root = ?1 AND name = ?2")
+        for slot in fields {
+            guard let name = database.names.existingID(of: slot) else { continue }
+            statement.reset()
+            try statement.bind(key.rawValue, at: 1)
+            try statement.bind(Int64(name), at: 2)
+            guard try statement.step(), let value = RowDecoder.rootField(statement.blob(0), names: database.names) else {
+                continue
+            }
+            if statement.int64(1) < database.launch { touch.rootFields.append((key.rawValue, name)) }
+            cells.append(RecordSnapshot.Cell(slot: slot, value: value))
+        }
+        statement.reset()
+        return cells.isEmpty ? nil : RecordSnapshot(key: key, unsortedCells: cells)
+    }
+}

@@ -1,0 +1,114 @@
+import BatonRecords
+
+/// The file's table of names: every storage key and link type name a row mentions, as a
+/// file-local integer id (slot numbers belong to a process and never reach the file).
+///
+/// Loaded whole when the image opens (a few hundred short strings), grown by the writer
+/// inside its transaction. Used under the image's lock, like its ``Connection``.
+final class Names {
+    private let connection: Connection
+    private var texts: [String?] = []
+    private var ids: [String: Int] = [:]
+    /// By slot number: the slot's id + 1, or 0 when not looked up yet.
+    private var slotIDs: [Int] = []
+    /// By id: the slot the id's text has in this process, once asked for.
+    private var slots: [Slot?] = []
+    /// Ids at or above this were added in the transaction under way.
+    private var committedCount = 0
+
+    /// Loads the names of the file behind `connection`.
+    init(connection: Connection) throws {
+        self.connection = connection
+        let statement = try connection.prepare("SELECT id, text FROM names")
+        while try statement.step() {
+            let id = Int(statement.int64(0))
+            guard id >= 0, id < 1 << 24 else { continue }
+            let text = statement.text(1)
+            if id >= texts.count { texts.append(contentsOf: repeatElement(nil, count: id + 1 - texts.count)) }
+            texts[id] = text
+            ids[text] = id
+        }
+        slots = Array(repeating: nil, count: texts.count)
+        committedCount = texts.count
+    }
+
+    /// The id of `text`, or nil when the file has none.
+    func existingID(ofText text: String) -> Int? {
+        ids[text]
+    }
+
+    /// The id of `slot`'s storage key, or nil when the file has none.
+    func existingID(of slot: Slot) -> Int? {
+        let index = Int(slot.rawValue)
+        if index < slotIDs.count, slotIDs[index] != 0 { return slotIDs[index] - 1 }
+        guard let id = ids[slot.storageKey] else { return nil }
+        remember(slot, id: id)
+        return id
+    }
+
+    /// The id of `text`, adding it to the file (inside the writer's transaction) on first use.
+    func id(ofText text: String) throws -> Int {
+        if let id = ids[text] { return id }
+        let id = texts.count
+        let insert = try connection.cached("INSERT INTO names(id, text) VALUES (?1, ?2)")
+        try insert.bind(Int64(id), at: 1)
+        try insert.bind(text, at: 2)
+        try insert.run()
+        texts.append(text)
+        slots.append(nil)
+        ids[text] = id
+        return id
+    }
+
+    /// The id of `slot`'s storage key, adding it on first use.
+    func id(of slot: Slot) throws -> Int {
+        if let id = existingID(of: slot) { return id }
+        let id = try id(ofText: slot.storageKey)
+        remember(slot, id: id)
+        return id
+    }
+
+    /// The text of `id`, or nil when the file has no such id.
+    @inline(__always)
+    func text(of id: Int) -> String? {
+        id >= 0 && id < texts.count ? texts[id] : nil
+    }
+
+    /// The slot of `id`'s text in this process, or nil when the file has no such id.
+    @inline(__always)
+    func slot(of id: Int) -> Slot? {
+        guard id >= 0, id < slots.count else { return nil }
+        if let slot = slots[id] { return slot }
+        guard let text = texts[id] else { return nil }
+        let slot = Slot(text)
+        slots[id] = slot
+        return slot
+    }
+
+    /// The transaction that added names committed: they stay.
+    func commit() {
+        committedCount = texts.count
+    }
+
+    /// The transaction that added names rolled back: forget them.
+    func rollback() {
+        guard texts.count > committedCount else { return }
+        for id in committedCount..<texts.count {
+            if let text = texts[id] { ids[text] = nil }
+        }
+        texts.removeSubrange(committedCount...)
+        slots.removeSubrange(committedCount...)
+        for index in slotIDs.indices where slotIDs[index] > committedCount {
+            slotIDs[index] = 0
+        }
+    }
+
+    private func remember(_ slot: Slot, id: Int) {
+        let index = Int(slot.rawValue)
+        if index >= slotIDs.count {
+            slotIDs.append(contentsOf: repeatElement(0, count: max(index + 1 - slotIDs.count, 64)))
+        }
+        slotIDs[index] = id + 1
+        if id < slots.count, slots[id] == nil { slots[id] = slot }
+    }
+}

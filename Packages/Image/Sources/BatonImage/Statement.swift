@@ -1,0 +1,102 @@
+import CSQLite
+
+/// SQLite's "copy the bytes now" destructor.
+let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+
+/// A prepared statement, a thin wrapper over `sqlite3_stmt*`. Bind with the 1-based
+/// `bind` calls, `step` until it returns false, read columns 0-based between steps.
+///
+/// Lives with its ``Connection`` and is used under the same lock.
+final class Statement {
+    let handle: OpaquePointer
+    unowned let connection: Connection
+
+    init(_ handle: OpaquePointer, connection: Connection) {
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and clears its bindings.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    func bind(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ value: Double, at index: Int32) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    func bind(_ value: String, at index: Int32) throws {
+        var value = value
+        try value.withUTF8 { utf8 in
+            try utf8.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress {
+                    try check(sqlite3_bind_text(handle, index, base, Int32(chars.count), transientDestructor))
+                } else {
+                    try check(sqlite3_bind_text(handle, index, "", 0, transientDestructor))
+                }
+            }
+        }
+    }
+
+    func bind(blob bytes: [UInt8], at index: Int32) throws {
+        try bytes.withUnsafeBytes { raw in
+            try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count), transientDestructor))
+        }
+    }
+
+    /// Steps once: true when a row is ready, false when the statement is done.
+    func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code)
+        }
+    }
+
+    /// Steps until done, for a statement that returns no rows.
+    func run() throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    func double(_ column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func text(_ column: Int32) -> String {
+        guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes, valid until the next step, reset or finalize.
+    func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let pointer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: pointer, count: count)
+    }
+
+    private func check(_ code: Int32) throws {
+        guard code == SQLITE_OK else { throw connection.error(code) }
+    }
+}
