@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import BatonStore
+
+@MainActor @Suite struct ListEditTests {
+    let edges = Slot("edges")
+    let node = Slot("node")
+    let connection: RecordKey = "client:root:__notes_connection"
+
+    /// A connection of two edges, to notes n1 and n2.
+    func seeded() -> Store {
+        let store = Store()
+        var changes = ChangeSet()
+        changes.write(.list([.link("edge:1"), .link("edge:2")]), to: edges, of: connection)
+        changes.write(.link("Note:n1"), to: node, of: "edge:1")
+        changes.write(.link("Note:n2"), to: node, of: "edge:2")
+        store.commit(changes)
+        return store
+    }
+
+    func edgeKeys(_ store: Store) -> [RecordKey?] {
+        guard case .list(let links)? = store.record(connection)?[untracked: edges] else { return [] }
+        return links.map(\.link)
+    }
+
+    @Test func anInsertWithUniqueBySkipsAnEdgeOfANodeTheListAlreadyHas() {
+        let store = seeded()
+        let log = FireLog()
+        let record = store.record(connection)!
+        track("edges", in: log) { _ = record[slot: edges] }
+        var changes = ChangeSet()
+        changes.write(.link("Note:n2"), to: node, of: "edge:3")  // a second edge of n2
+        changes.write(.link("Note:n3"), to: node, of: "edge:4")
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
+        #expect(log.fired == ["edges": 1])
+    }
+
+    @Test func anInsertAtTheStartPrepends() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.write(.link("Note:n0"), to: node, of: "edge:0")
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:0"], atEnd: false, uniqueBy: node)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:0", "edge:1", "edge:2"])
+    }
+
+    @Test func anInsertWithoutUniqueByStillSkipsALinkAlreadyThere() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:2", "edge:9"], atEnd: true, uniqueBy: nil)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:9"])
+    }
+
+    @Test func aRemoveByFieldDropsTheEdgesOfTheNode() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .remove(target: "Note:n1", field: node)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:2"])
+    }
+
+    @Test func aRemoveWithoutAFieldDropsTheLinkItself() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .remove(target: "edge:2", field: nil)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1"])
+    }
+
+    @Test func anEditOfAFieldThatHoldsNothingYetStartsAList() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.edit(ListEdit(key: connection, slot: Slot("others"), operation: .insert(links: ["edge:1"], atEnd: true, uniqueBy: nil)))
+        store.commit(changes)
+        #expect(store.record(connection)?[untracked: Slot("others")] == .list([.link("edge:1")]))
+    }
+
+    @Test func anEditThatChangesNothingNotifiesNoOne() {
+        let store = seeded()
+        let log = FireLog()
+        let record = store.record(connection)!
+        track("edges", in: log) { _ = record[slot: edges] }
+        var changes = ChangeSet()
+        changes.edit(ListEdit(key: connection, slot: edges, operation: .remove(target: "Note:n9", field: node)))
+        let summary = store.commit(changes)
+        #expect(log.total == 0)
+        #expect(summary.fieldsWritten == 0)
+    }
+
+    @Test func anEditUnderAnOptimisticLayerEditsTheBaseBeneathIt() {
+        let store = seeded()
+        var optimistic = ChangeSet()
+        optimistic.write(.link("Note:tmp"), to: node, of: "edge:tmp")
+        optimistic.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:tmp"], atEnd: true, uniqueBy: node)))
+        let layer = store.applyOptimistic(optimistic)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:tmp"])
+        var server = ChangeSet()
+        server.write(.link("Note:n3"), to: node, of: "edge:3")
+        server.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3"], atEnd: true, uniqueBy: node)))
+        store.commit(server, replacing: layer)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:3"])
+        #expect(store.record("edge:tmp") == nil)
+    }
+}
