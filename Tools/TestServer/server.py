@@ -366,6 +366,9 @@ class ClientGone(Exception):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Kept-alive connections write headers and body separately: without TCP_NODELAY each
+    # response after the first waits out the client's delayed ACK (40 ms).
+    disable_nagle_algorithm = True
     server_version = "BatonTestServer/1"
 
     def log_message(self, fmt, *args):  # quiet: tests read stdout for the port only

@@ -8,6 +8,7 @@ var harness = Harness(filter: filter)
 let suites: [(name: String, run: (inout Harness) throws -> Void)] = [
     ("records", RecordsBenchmarks.run),
     ("normalize", NormalizeBenchmarks.run),
+    ("transport", TransportBenchmarks.run),
 ]
 
 print("Baton benchmarks — \(Harness.machine())")
