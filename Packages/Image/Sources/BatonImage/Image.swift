@@ -1,5 +1,5 @@
 import Foundation
-import BatonStore
+@_exported import BatonStore
 
 /// The SQLite image: the store's records kept in one file so a relaunch draws before the
 /// network answers. The store's ``Persistence``.

@@ -11,7 +11,7 @@ extension ImageDatabase {
         case .absent: FileHeader.removeFiles(path)
         case .garbage: FileHeader.removeFiles(path)
         case .truncated(let applicationID):
-            guard applicationID == Schema.applicationID || applicationID == 0 else {
+            guard applicationID == ImageSchema.applicationID || applicationID == 0 else {
                 throw ImageError.notAnImage(path: path, applicationID: applicationID)
             }
             FileHeader.removeFiles(path)
@@ -29,10 +29,10 @@ extension ImageDatabase {
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
         let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
-        if applicationID == Schema.applicationID {
+        if applicationID == ImageSchema.applicationID {
             let format = try connection.integer("PRAGMA user_version")
-            let stored = format == Schema.formatVersion ? try? metaText("version", connection) : nil
-            if format != Schema.formatVersion || stored != version {
+            let stored = format == ImageSchema.formatVersion ? try? metaText("version", connection) : nil
+            if format != ImageSchema.formatVersion || stored != version {
                 guard mayRestart else {
                     throw ImageError.unavailable(path: path, reason: "the new image could not be marked")
                 }
@@ -48,7 +48,7 @@ extension ImageDatabase {
             try connection.execute("PRAGMA page_size = 4096; PRAGMA auto_vacuum = INCREMENTAL")
             try configure(connection)
             try connection.writeTransaction {
-                try connection.execute(Schema.create)
+                try connection.execute(ImageSchema.create)
                 try setMeta("version", text: version, connection)
                 try setMeta("launch", integer: 0, connection)
             }

@@ -5,7 +5,7 @@
 /// last fetch time; `names` the file-local id of every storage key and link type name;
 /// `meta` the app's version and the launch counter. Every row carries the launch that last
 /// read or wrote it, for ageing.
-enum Schema {
+enum ImageSchema {
     /// `PRAGMA application_id` of every Baton image: "Batn".
     static let applicationID: Int32 = 0x4261_746E
     /// `PRAGMA user_version`: the format of the tables and rows. A file of another format

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import BatonImage
+
+/// Files of the shared data set beside the repository (`../shared/data`), found from this
+/// file's path so the tests run from any clone.
+enum SharedData {
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) {
+                return url.deletingLastPathComponent().appendingPathComponent("shared/data")
+            }
+        }
+        fatalError("the repository root (the directory holding Packages/) was not found above \(#filePath)")
+    }()
+
+    static func data(_ path: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(path))
+    }
+
+    static func text(_ path: String) throws -> String {
+        try String(decoding: data(path), as: UTF8.self)
+    }
+}
+
+/// The seeds' benchmark fixture: 686,254 bytes, 899 records.
+enum Fixture {
+    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let normalization = Normalization(schema: schema)
+    static let plan = try! OperationPlan(
+        SharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
+    static let response = try! SharedData.data("baton-spec/rickandmorty/characters-page-1.json")
+    static let changes = try! Ingest().ingest(response, plan: plan).changes
+}
+
+/// A directory of its own for each test, removed when the test ends.
+final class Scratch {
+    let directory: URL
+
+    init() {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("baton-image-tests-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var file: URL { directory.appendingPathComponent("image.sqlite") }
+
+    /// Opens the image at `file`, waits for the open, runs `body`, waits for its writes and
+    /// closes it: one launch.
+    @discardableResult
+    func launch<R>(version: String = "v1", options: Image.Options = .init(), _ body: (Image) throws -> R) throws -> R {
+        let image = Image.open(at: file, version: version, options: options)
+        defer { image.close() }
+        try image.waitUntilOpen()
+        let result = try body(image)
+        image.waitForPendingWrites()
+        return result
+    }
+}
+
+extension Image {
+    /// Reads `key` in a read transaction of its own (a root: every field in `fields`).
+    func read(_ key: RecordKey, fields: [Slot] = []) throws -> RecordSnapshot? {
+        try withReadTransaction { try $0.snapshot(of: key, fields: fields) }
+    }
+
+    func writeAndWait(_ batch: PersistenceBatch) {
+        write(batch)
+        waitForPendingWrites()
+    }
+}
+
+extension PersistenceBatch {
+    /// Every snapshot of `changes`, as entries whose rows were not read.
+    init(_ changes: ChangeSet, rowWasRead: Bool = false, fetchTimes: [OperationIdentity: Date] = [:]) {
+        self.init(entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: rowWasRead) },
+                  deletions: changes.deletions, fetchTimes: fetchTimes)
+    }
+}
+
+func snapshot(_ key: RecordKey, _ values: [String: Value]) -> RecordSnapshot {
+    RecordSnapshot(key: key, values: values)
+}
+
+/// Waits up to `seconds` for `condition`.
+func eventually(_ seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.005)
+    }
+    return condition()
+}
+
+/// Collects what an image reports through `onError`.
+final class ErrorLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [ImageError] = []
+
+    var handler: @Sendable (ImageError) -> Void {
+        { [self] error in
+            lock.lock()
+            errors.append(error)
+            lock.unlock()
+        }
+    }
+
+    var all: [ImageError] {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors
+    }
+}
