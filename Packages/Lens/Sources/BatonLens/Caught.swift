@@ -1,0 +1,23 @@
+/// Relay's `@catch`: a field whose field error is a value, not a throw. Reads
+/// `Result<T, FieldError>`; a missing field or a value of the wrong kind still throws.
+public struct Caught<T: ScalarValue>: FieldDescriptor {
+    public let address: FieldAddress
+
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+    }
+
+    public var required: RequiredAction? { nil }
+    public var linkedFragment: (any Fragment.Type)? { nil }
+
+    @MainActor
+    public func read(from ref: RecordRef) throws(LensError) -> Result<T, FieldError> {
+        do {
+            let (value, _) = try address.value(in: ref)
+            return .success(try T.read(value, field: address.responseKey, record: ref.record.key))
+        } catch {
+            if case .fieldError(let fieldError, _, _) = error { return .failure(fieldError) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// The kind of a failed fetch, without its details: what a phase and the log carry. A
+/// value: safe on any thread.
+public enum FailureKind: String, Hashable, Sendable {
+    /// The transport threw (network, HTTP status).
+    case transport
+    /// The response could not be ingested; the store is unchanged.
+    case malformedResponse
+    /// The response had no data, only request errors.
+    case noData
+    /// The operation's document does not build or its lenses select what it does not.
+    case invalidOperation
+    /// Cache-only, and the store cannot answer.
+    case notCached
+    /// The fetch was cancelled.
+    case cancelled
+    /// The environment has ended.
+    case ended
+}

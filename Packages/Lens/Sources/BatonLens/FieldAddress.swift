@@ -1,0 +1,66 @@
+/// Where a lens field lives in its record: its schema name, its response key, and, for a
+/// field without arguments, its interned slot (the static fast path). A field with arguments
+/// finds its storage slot through the plan the lens was made from. Immutable: safe on any
+/// thread.
+public struct FieldAddress: Sendable, Hashable {
+    /// The schema field's name.
+    public let name: String
+    /// The alias, or the name: how the plan names the field.
+    public let responseKey: String
+    /// The field's slot when its storage key is its name; nil when it takes arguments.
+    let staticField: FieldSlot?
+
+    init(name: String, alias: String?, arguments: Bool) {
+        self.name = name
+        self.responseKey = alias ?? name
+        self.staticField = arguments ? nil : FieldSlot.named(name)
+    }
+
+    /// Whether the field's storage key must come from the plan.
+    public var takesArguments: Bool { staticField == nil }
+
+    public static func == (lhs: FieldAddress, rhs: FieldAddress) -> Bool {
+        lhs.name == rhs.name && lhs.responseKey == rhs.responseKey && lhs.takesArguments == rhs.takesArguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(responseKey)
+    }
+
+    /// The slot to read in `ref`'s record and the plan field it answers (nil on the fast
+    /// path). A `@connection` field reads its merged connection record when one exists.
+    @MainActor
+    @inline(__always)
+    func resolve(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
+        if let staticField { return (staticField, nil) }
+        return try resolveThroughPlan(in: ref)
+    }
+
+    @MainActor
+    func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
+        guard let selection = ref.selection,
+              let plan = selection.resolved(for: ref.record.typename).fields.first(where: { $0.responseKey == responseKey })
+        else { throw .notSelected(field: responseKey, record: ref.record.key) }
+        if let connection = plan.connection, ref.record[untracked: connection.slot] != nil {
+            return (NameTable.shared.field(at: connection.slot), plan)
+        }
+        return (plan.field, plan)
+    }
+
+    /// The value in `ref`'s record, read with tracking; throws when the record lacks it or
+    /// holds a field error there.
+    @MainActor
+    @inline(__always)
+    func value(in ref: RecordRef) throws(LensError) -> (value: Value, plan: FieldPlan?) {
+        let (field, plan) = try resolve(in: ref)
+        guard let value = ref.record[field] else {
+            if let plan, let key = ref.context.store.lookupKey(in: ref.record, field: plan) {
+                return (.link(key), plan)
+            }
+            throw .missing(field: responseKey, record: ref.record.key)
+        }
+        if case .error(let error) = value { throw .fieldError(error, field: responseKey, record: ref.record.key) }
+        return (value, plan)
+    }
+}

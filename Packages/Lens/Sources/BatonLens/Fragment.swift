@@ -1,0 +1,77 @@
+/// A fragment as a lens: a value over one record that exposes only the fragment's fields,
+/// typed, through throwing dynamic members (`try row.name`, `try row.origin?.name`).
+///
+/// ```swift
+/// struct CharacterRow: Fragment {
+///     static let typeCondition = "Character"
+///     struct Fields: FieldSet {
+///         let name = Scalar<String>("name")
+///         let status = Scalar<CharacterStatus>("status")
+///         let image = Scalar<String?>("image")
+///         let origin = Link<LocationName?>("origin")
+///         let episodes = Link<[EpisodeRow]>("episode", alias: "episodes")
+///     }
+///     static let fields = Fields()
+///     let ref: RecordRef
+/// }
+/// ```
+///
+/// Reads are synchronous, on the main actor, and each registers with Observation for
+/// exactly that field of that record, so a view body reading a lens re-runs when a field it
+/// read changes and at no other time. Reads throw ``LensError``: a field the store lacks
+/// (``LensError/missing(field:record:)``, distinct from a null, which an optional reads as
+/// nil), a field error stored in the record, a value that does not convert.
+@MainActor
+@dynamicMemberLookup
+public protocol Fragment: LinkTarget {
+    associatedtype Fields: FieldSet
+    /// The type the fragment is on (`on Character`).
+    static var typeCondition: String { get }
+    static var fields: Fields { get }
+    /// Relay's `@throwOnFieldError`: a field error in any of the fragment's fields makes
+    /// reading the fragment through its link throw.
+    static var throwsOnFieldError: Bool { get }
+    var ref: RecordRef { get }
+    init(ref: RecordRef)
+}
+
+extension Fragment {
+    public static var throwsOnFieldError: Bool { false }
+    public static var nullElement: Self? { nil }
+    public static var fragmentType: (any Fragment.Type)? { Self.self }
+
+    /// The record's key.
+    public var key: RecordKey { ref.record.key }
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Scalar<T>>) -> T {
+        get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
+    }
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Link<T>>) -> T {
+        get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
+    }
+
+    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Caught<T>>) -> Result<T, FieldError> {
+        get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
+    }
+
+    /// Makes the lens over the linked record, applying `@required` and
+    /// `@throwOnFieldError` (reading those fields with tracking).
+    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self> {
+        let key: RecordKey
+        switch value {
+        case .link(let linked): key = linked
+        case .null: return .null
+        default: throw value.mismatch("object", field: site.responseKey, record: site.parent.record.key)
+        }
+        guard let record = site.parent.context.store.record(key) else { return .deleted(key) }
+        let metadata = FragmentMetadata.of(Self.self)
+        let ref = RecordRef(
+            record: record, selection: metadata.needsSelection ? site.childSelection() : nil,
+            context: site.parent.context)
+        if metadata.hasRules, let bubbled = try metadata.applyRules(to: ref) {
+            return .bubbled(field: bubbled, record: key)
+        }
+        return .value(Self(ref: ref))
+    }
+}

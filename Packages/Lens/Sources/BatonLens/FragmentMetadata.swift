@@ -1,0 +1,87 @@
+/// What reflection finds in a fragment's ``FieldSet``, once per fragment type: its fields,
+/// which are `@required`, and whether anything below it needs the plan. Main actor: the
+/// cache is read on every link.
+@MainActor
+final class FragmentMetadata {
+    let typeName: String
+    let typeCondition: String
+    let descriptors: [any FieldDescriptor]
+    let required: [(address: FieldAddress, action: RequiredAction)]
+    let throwsOnFieldError: Bool
+    /// Whether a field of this fragment or of a fragment below it takes arguments, so lenses
+    /// must carry the selection they were reached through.
+    private(set) var needsSelection = true
+
+    var hasRules: Bool { throwsOnFieldError || !required.isEmpty }
+
+    private static var cache: [ObjectIdentifier: FragmentMetadata] = [:]
+
+    static func of<F: Fragment>(_ type: F.Type) -> FragmentMetadata {
+        if let found = cache[ObjectIdentifier(type)] { return found }
+        return build(type)
+    }
+
+    /// The metadata of an existential fragment type.
+    static func of(any type: any Fragment.Type) -> FragmentMetadata {
+        func open<F: Fragment>(_ type: F.Type) -> FragmentMetadata { of(type) }
+        return open(type)
+    }
+
+    private init(typeName: String, typeCondition: String, descriptors: [any FieldDescriptor], throwsOnFieldError: Bool) {
+        self.typeName = typeName
+        self.typeCondition = typeCondition
+        self.descriptors = descriptors
+        self.required = descriptors.compactMap { descriptor in descriptor.required.map { (descriptor.address, $0) } }
+        self.throwsOnFieldError = throwsOnFieldError
+    }
+
+    private static func build<F: Fragment>(_ type: F.Type) -> FragmentMetadata {
+        let descriptors = Mirror(reflecting: F.fields).children.compactMap { $0.value as? any FieldDescriptor }
+        let metadata = FragmentMetadata(
+            typeName: String(describing: type), typeCondition: F.typeCondition, descriptors: descriptors,
+            throwsOnFieldError: F.throwsOnFieldError)
+        // Registered before the children are built, so recursive fragments terminate (a
+        // fragment reached again while being built counts as needing the selection).
+        cache[ObjectIdentifier(type)] = metadata
+        var needs = descriptors.contains { $0.address.takesArguments }
+        if !needs {
+            for descriptor in descriptors {
+                guard let child = descriptor.linkedFragment else { continue }
+                if of(any: child).needsSelection {
+                    needs = true
+                    break
+                }
+            }
+        }
+        metadata.needsSelection = needs
+        return metadata
+    }
+
+    /// Applies `@throwOnFieldError` and `@required` to `ref`: throws for a field error or a
+    /// `.throw` null; returns the response key of a `.none`/`.log` required field that is null.
+    func applyRules(to ref: RecordRef) throws(LensError) -> String? {
+        if throwsOnFieldError {
+            for descriptor in descriptors {
+                let (field, _) = try descriptor.address.resolve(in: ref)
+                if case .error(let error)? = ref.record[field] {
+                    throw .fieldError(error, field: descriptor.address.responseKey, record: ref.record.key)
+                }
+            }
+        }
+        for (address, action) in required {
+            let (field, _) = try address.resolve(in: ref)
+            switch ref.record[field] {
+            case .null?, .error?:
+                switch action {
+                case .throw: throw .requiredNull(field: address.responseKey, record: ref.record.key)
+                case .log:
+                    ref.context.report(.requiredFieldNull(fragment: typeName, field: address.responseKey))
+                    return address.responseKey
+                case .none: return address.responseKey
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+}

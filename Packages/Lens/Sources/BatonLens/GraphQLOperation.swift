@@ -1,0 +1,43 @@
+/// A GraphQL operation and the lens over its root: what an app declares once per query,
+/// mutation or subscription. (Named so as not to clash with Foundation's `Operation`.)
+///
+/// ```swift
+/// enum CharacterQuery: GraphQLOperation {
+///     static let document = "query CharacterQuery($id: ID!) { character(id: $id) { id name } }"
+///     struct Data: Fragment {
+///         static let typeCondition = "Query"
+///         struct Fields: FieldSet { let character = Link<CharacterRow?>("character", arguments: true) }
+///         static let fields = Fields()
+///         let ref: RecordRef
+///     }
+/// }
+/// ```
+///
+/// Building the operation's plan for the first time checks its lenses against its document:
+/// every field a lens declares (through links, recursively) must be selected on that type,
+/// or building fails with ``OperationBuildError`` naming the field and the lens.
+public protocol GraphQLOperation {
+    /// The lens over the operation's root record.
+    associatedtype Data: Fragment
+    /// The executable document: the operation and the fragments it spreads.
+    static var document: String { get }
+    /// The operation to run when the document holds several; nil for the only one.
+    static var operationName: String? { get }
+    /// The variables pagination sets: the page size and the cursor (Relay's `$count` and
+    /// `$cursor`).
+    static var paginationVariables: (count: String, cursor: String) { get }
+}
+
+extension GraphQLOperation {
+    public static var operationName: String? { nil }
+    public static var paginationVariables: (count: String, cursor: String) { ("count", "cursor") }
+
+    /// The plan of this operation under `variables`, its lenses checked against its document
+    /// (once per operation type and normalization's schema presence).
+    @MainActor
+    public static func plan(
+        variables: [String: JSONValue] = [:], normalization: Normalization = Normalization()
+    ) throws(OperationBuildError) -> OperationPlan {
+        try OperationBuilder.plan(Self.self, variables: variables, normalization: normalization)
+    }
+}

@@ -1,0 +1,36 @@
+/// A field holding another object (or a list of them), read as another lens: a
+/// ``Fragment``, or an optional or array of fragments (see ``LinkTarget``).
+///
+/// ```swift
+/// let origin = Link<LocationName?>("origin")
+/// let episodes = Link<[EpisodeRow]>("episode", alias: "episodes")
+/// let character = Link<CharacterDetail?>("character", arguments: true)   // character(id: $id)
+/// ```
+///
+/// A link to a record the store no longer holds reads as ``LensError/missing(field:record:)``;
+/// in a list, such elements are dropped. A `@connection` field declared with
+/// `arguments: true` reads the connection record its pages merge into.
+public struct Link<T: LinkTarget>: FieldDescriptor {
+    public let address: FieldAddress
+    public let required: RequiredAction?
+
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction? = nil) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+        self.required = required
+    }
+
+    public var linkedFragment: (any Fragment.Type)? { T.fragmentType }
+
+    /// The linked lens, read with tracking.
+    @MainActor
+    public func read(from ref: RecordRef) throws(LensError) -> T {
+        let (value, plan) = try address.value(in: ref)
+        let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan)
+        switch try T.resolveLink(value, at: site) {
+        case .value(let target): return target
+        case .null: throw .unexpectedNull(field: address.responseKey, record: ref.record.key)
+        case .deleted(let key): throw .missing(field: address.responseKey, record: key)
+        case .bubbled(let field, let record): throw .requiredNull(field: field, record: record)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// Where a link is read: the record holding it, its response key, and the plan field it
+/// answers when the read went through the plan. Main actor.
+@MainActor
+public struct LinkSite {
+    public let parent: RecordRef
+    public let responseKey: String
+    public let plan: FieldPlan?
+
+    /// The selection under the link, from the plan field or, on the fast path, found in
+    /// the parent's selection by response key.
+    func childSelection() -> SelectionPlan? {
+        if let plan { return plan.selection }
+        guard let selection = parent.selection else { return nil }
+        return selection.resolved(for: parent.record.typename).fields
+            .first(where: { $0.responseKey == responseKey })?.selection
+    }
+}
+
+/// What resolving a link gave, before the declared type decides what a null or a bubbled
+/// `@required` means.
+public enum LinkResolution<T> {
+    case value(T)
+    case null
+    /// The link names a record the store does not hold (deleted, collected).
+    case deleted(RecordKey)
+    /// A `@required(action: NONE | LOG)` field of the linked fragment is null.
+    case bubbled(field: String, record: RecordKey)
+}
+
+/// A type a ``Link`` reads as: every ``Fragment``, and optionals and arrays of link targets.
+/// Main actor, like the records read.
+public protocol LinkTarget {
+    @MainActor static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self>
+    /// What a null element reads as inside a list: nil (dropped) for a non-optional target.
+    static var nullElement: Self? { get }
+    /// The fragment at the bottom of the type.
+    static var fragmentType: (any Fragment.Type)? { get }
+}
+
+extension Optional: LinkTarget where Wrapped: LinkTarget {
+    @MainActor
+    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Wrapped?> {
+        if case .null = value { return .value(nil) }
+        switch try Wrapped.resolveLink(value, at: site) {
+        case .value(let wrapped): return .value(wrapped)
+        case .null, .bubbled: return .value(nil)
+        case .deleted(let key): return .deleted(key)
+        }
+    }
+
+    public static var nullElement: Wrapped?? { .some(nil) }
+    public static var fragmentType: (any Fragment.Type)? { Wrapped.fragmentType }
+}
+
+extension Array: LinkTarget where Element: LinkTarget {
+    /// Elements linking to records the store does not hold are dropped, and so are null or
+    /// bubbled elements of a non-optional element type.
+    @MainActor
+    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<[Element]> {
+        switch value {
+        case .null: return .null
+        case .list(let elements):
+            var result: [Element] = []
+            result.reserveCapacity(elements.count)
+            for element in elements {
+                if case .error(let error) = element {
+                    throw .fieldError(error, field: site.responseKey, record: site.parent.record.key)
+                }
+                switch try Element.resolveLink(element, at: site) {
+                case .value(let target): result.append(target)
+                case .null, .bubbled: if let null = Element.nullElement { result.append(null) }
+                case .deleted: continue
+                }
+            }
+            return .value(result)
+        default:
+            throw value.mismatch("list", field: site.responseKey, record: site.parent.record.key)
+        }
+    }
+
+    public static var nullElement: [Element]? { nil }
+    public static var fragmentType: (any Fragment.Type)? { Element.fragmentType }
+}

@@ -1,0 +1,89 @@
+/// Parses each operation type's document once and checks its lenses against the first plan
+/// made for it. Main actor: handles build plans there, before their first read.
+@MainActor
+enum OperationBuilder {
+    private static var documents: [ObjectIdentifier: Document] = [:]
+    private static var verified: Set<ObjectIdentifier> = []
+
+    static func plan<Op: GraphQLOperation>(
+        _ operation: Op.Type, variables: [String: JSONValue], normalization: Normalization
+    ) throws(OperationBuildError) -> OperationPlan {
+        let id = ObjectIdentifier(operation)
+        let name = Op.operationName ?? String(describing: operation)
+        let document: Document
+        if let parsed = documents[id] {
+            document = parsed
+        } else {
+            do {
+                document = try Document.parse(Op.document)
+            } catch {
+                throw .plan(.syntax(error), operation: name)
+            }
+            documents[id] = document
+        }
+        let plan: OperationPlan
+        do {
+            plan = try OperationPlan(
+                document: document, operationName: Op.operationName, variables: variables, normalization: normalization)
+        } catch {
+            throw .plan(error, operation: name)
+        }
+        if !verified.contains(id) {
+            var visited: Set<Visit> = []
+            try verify(FragmentMetadata.of(Op.Data.self), against: plan.root, normalization: normalization,
+                       operation: plan.name ?? name, visited: &visited)
+            verified.insert(id)
+        }
+        return plan
+    }
+
+    private struct Visit: Hashable {
+        let selection: ObjectIdentifier
+        let fragment: ObjectIdentifier
+    }
+
+    /// Checks that every field `fragment` declares is selected under `selection` for its type
+    /// condition, as declared, and recurses through links.
+    private static func verify(
+        _ fragment: FragmentMetadata, against selection: SelectionPlan, normalization: Normalization,
+        operation: String, visited: inout Set<Visit>
+    ) throws(OperationBuildError) {
+        guard visited.insert(Visit(selection: ObjectIdentifier(selection), fragment: ObjectIdentifier(fragment))).inserted
+        else { return }
+        var candidates = [selection.resolved(for: fragment.typeCondition)]
+        for (typename, resolved) in selection.byType where normalization.applies(fragment.typeCondition, to: typename) {
+            candidates.append(resolved)
+        }
+        for descriptor in fragment.descriptors {
+            let address = descriptor.address
+            if address.name == "__typename" { continue }
+            var found: FieldPlan?
+            for candidate in candidates {
+                if let field = candidate.fields.first(where: { $0.responseKey == address.responseKey }) {
+                    found = field
+                    break
+                }
+            }
+            guard let field = found else {
+                throw .unselected(field: address.responseKey, lens: fragment.typeName, type: fragment.typeCondition,
+                                  operation: operation)
+            }
+            func mismatch(_ reason: String) -> OperationBuildError {
+                .mismatch(field: address.responseKey, lens: fragment.typeName, reason: reason, operation: operation)
+            }
+            if field.name != address.name {
+                throw mismatch("the document selects \(field.name) under that key, the lens reads \(address.name)")
+            }
+            if !address.takesArguments && field.storageKey != address.name {
+                throw mismatch("the document passes arguments (\(field.storageKey)); declare it with arguments: true")
+            }
+            if let child = descriptor.linkedFragment {
+                guard let sub = field.selection else { throw mismatch("a link over a leaf field") }
+                try verify(FragmentMetadata.of(any: child), against: sub, normalization: normalization,
+                           operation: operation, visited: &visited)
+            } else if field.selection != nil {
+                throw mismatch("a scalar over an object field; declare a Link")
+            }
+        }
+    }
+}

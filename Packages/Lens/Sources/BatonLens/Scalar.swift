@@ -1,0 +1,33 @@
+/// A leaf field of a fragment, read as `T` (see ``ScalarValue``).
+///
+/// ```swift
+/// let name = Scalar<String>("name")
+/// let avatar = Scalar<String?>("image", alias: "avatar")
+/// let noteCount = Scalar<Int>("count", arguments: true)   // storage key through the plan
+/// let title = Scalar<String>("title", required: .none)     // @required(action: NONE)
+/// ```
+public struct Scalar<T: ScalarValue>: FieldDescriptor {
+    public let address: FieldAddress
+    public let required: RequiredAction?
+
+    /// - Parameters:
+    ///   - name: the schema field's name.
+    ///   - alias: the response key when the document aliases the field.
+    ///   - arguments: whether the field takes arguments: its storage key then comes from the
+    ///     plan the lens was made from (found by response key).
+    ///   - required: Relay's `@required(action:)`.
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction? = nil) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+        self.required = required
+    }
+
+    public var linkedFragment: (any Fragment.Type)? { nil }
+
+    /// The field's value in `ref`, read with tracking.
+    @MainActor
+    @inline(__always)
+    public func read(from ref: RecordRef) throws(LensError) -> T {
+        let (value, _) = try address.value(in: ref)
+        return try T.read(value, field: address.responseKey, record: ref.record.key)
+    }
+}
