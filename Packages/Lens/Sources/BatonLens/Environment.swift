@@ -1,0 +1,138 @@
+import Foundation
+
+/// The store, the transport and the fetches between them: what an app makes once per
+/// account or scene and hands to its handles.
+///
+/// Main actor, with the store. Each fetch runs its transport call and the ingest off the
+/// main actor in the fetch's own task and commits on the main actor, recording the fetch
+/// time. Identical requests in flight (same operation and variables) are one request.
+/// Persistence is the store's (`Store(persistence:)`): the environment never sees the image.
+@MainActor
+public final class Environment {
+    public let store: Store
+    public let transport: any Transport
+    /// What every lens made here shares: the store and the log.
+    public let lensContext: LensContext
+    /// Whether ``end()`` was called: nothing more is fetched or committed.
+    public private(set) var isEnded = false
+
+    var inFlight: [OperationIdentity: Task<Result<CommitSummary, FetchError>, Never>] = [:]
+    private var plans: [PlanKey: OperationPlan] = [:]
+    private var endObservers: [EndObserver] = []
+    private var preloads: [OperationIdentity: RetainToken] = [:]
+
+    /// - Parameter log: receives value-free events (``LensEvent``) on the main actor.
+    public init(store: Store, transport: any Transport, log: ((LensEvent) -> Void)? = nil) {
+        self.store = store
+        self.transport = transport
+        self.lensContext = LensContext(store: store, log: log)
+    }
+
+    /// Receives value-free events on the main actor.
+    public var log: ((LensEvent) -> Void)? {
+        get { lensContext.log }
+        set { lensContext.log = newValue }
+    }
+
+    /// The plan of `operation` under `variables` in this environment's normalization, made
+    /// once per variables and checked against the operation's lenses the first time.
+    public func plan<Op: GraphQLOperation>(
+        _ operation: Op.Type, variables: [String: JSONValue] = [:]
+    ) throws(OperationBuildError) -> OperationPlan {
+        let key = PlanKey(operation: ObjectIdentifier(operation), variables: OperationIdentity(name: "", variables: variables).variables)
+        if let plan = plans[key] { return plan }
+        let plan = try Op.plan(variables: variables, normalization: store.normalization)
+        plans[key] = plan
+        return plan
+    }
+
+    /// Fetches `operation` from the network and commits the response; joins an identical
+    /// fetch in flight.
+    @discardableResult
+    public func fetch<Op: GraphQLOperation>(
+        _ operation: Op.Type, variables: [String: JSONValue] = [:]
+    ) async throws(FetchError) -> CommitSummary {
+        let plan: OperationPlan
+        do {
+            plan = try self.plan(operation, variables: variables)
+        } catch {
+            throw .invalidOperation(error)
+        }
+        return try await startFetch(plan).value.get()
+    }
+
+    /// Starts fetching `operation` before any screen asks for it; a handle made later for the
+    /// same operation and variables joins this fetch instead of sending another request. The
+    /// operation is retained against collection until the fetch ends.
+    public func preload<Op: GraphQLOperation>(_ operation: Op.Type, variables: [String: JSONValue] = [:]) {
+        guard !isEnded, let plan = try? plan(operation, variables: variables) else { return }
+        let identity = plan.identity
+        if preloads[identity] == nil { preloads[identity] = store.retain(plan) }
+        let task = startFetch(plan)
+        Task { [weak self] in
+            _ = await task.value
+            self?.preloads.removeValue(forKey: identity)?.release()
+        }
+    }
+
+    /// Frees the records no live handle or recent operation reads; see ``Store/collect()``.
+    @discardableResult
+    public func collect() -> Int {
+        let count = store.collect()
+        log?(.collected(count: count))
+        return count
+    }
+
+    /// Ends the environment: cancels its fetches and subscriptions, reverts optimistic
+    /// layers, deletes every record but the roots (in memory and, through the store's commit,
+    /// in its persistence) and commits nothing after. Handles report ``FailureKind/ended``;
+    /// new fetches throw ``FetchError/ended(operation:)``.
+    public func end() {
+        guard !isEnded else { return }
+        isEnded = true
+        for task in inFlight.values { task.cancel() }
+        inFlight.removeAll()
+        for token in preloads.values { token.release() }
+        preloads.removeAll()
+        let observers = endObservers
+        endObservers.removeAll()
+        for observer in observers { observer.ended() }
+        for layer in store.optimisticLayers.reversed() { store.revert(layer) }
+        let keys = store.keys.filter { !$0.isRoot }
+        if !keys.isEmpty { store.commit(ChangeSet(snapshots: [], deletions: keys)) }
+        log?(.ended)
+    }
+
+    /// Calls `body` when the environment ends, while `owner` lives.
+    func onEnd(_ owner: AnyObject, _ body: @escaping @MainActor () -> Void) {
+        endObservers.removeAll { $0.owner == nil }
+        endObservers.append(EndObserver(owner: owner, body: body))
+    }
+
+    /// Whether a fetch of `identity` is in flight.
+    public func isFetching(_ identity: OperationIdentity) -> Bool {
+        inFlight[identity] != nil
+    }
+}
+
+/// A plan cache key: the operation type and its variables' text.
+private struct PlanKey: Hashable {
+    let operation: ObjectIdentifier
+    let variables: String
+}
+
+/// A handle's request to hear of ``Environment/end()``, dropped once the handle is gone.
+@MainActor
+private final class EndObserver {
+    weak var owner: AnyObject?
+    let body: @MainActor () -> Void
+
+    init(owner: AnyObject, body: @escaping @MainActor () -> Void) {
+        self.owner = owner
+        self.body = body
+    }
+
+    func ended() {
+        if owner != nil { body() }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Observation
+
+/// A query on screen: its data as a lens over the store, its phase, and its fetches.
+///
+/// Main actor, `@Observable`. The initializer resolves the operation against the store
+/// synchronously (through ``Store/check(_:maxAge:now:)``, and so through the image), so
+/// data the store holds is in ``data`` before the first body; then it fetches as its
+/// ``FetchPolicy`` says, joining an identical fetch in flight (a ``Environment/preload(_:variables:)``
+/// included). ``data`` is a lens: its reads follow the store, so it is set once and views
+/// re-render per field they read, not per response. While the handle lives, its operation is
+/// retained against collection.
+@MainActor
+@Observable
+public final class QueryHandle<Op: GraphQLOperation> {
+    /// The lens over the operation's root; nil until the store can answer the operation.
+    public private(set) var data: Op.Data?
+    public private(set) var phase: QueryPhase = .loading
+    /// Whether a fetch is on its way while ``data`` shows what the store has.
+    public private(set) var isRefreshing = false
+    /// Whether ``loadNext(_:)`` or ``loadPrevious(_:)`` is on its way.
+    public private(set) var isLoadingPage = false
+    /// The last failure; cleared by a fetch that lands.
+    public private(set) var error: FetchError?
+
+    public let variables: [String: JSONValue]
+    public let policy: FetchPolicy
+    /// The operation's plan; nil when it does not build (phase failed, `invalidOperation`).
+    @ObservationIgnored public let plan: OperationPlan?
+    /// What the initializer's check found; nil for network-only.
+    @ObservationIgnored public private(set) var initialCheck: CheckResult?
+    @ObservationIgnored let environment: Environment
+    @ObservationIgnored private let retention: Retention?
+
+    public init(
+        _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst,
+        in environment: Environment
+    ) {
+        self.variables = variables
+        self.policy = policy
+        self.environment = environment
+        let plan: OperationPlan
+        do {
+            plan = try environment.plan(operation, variables: variables)
+        } catch {
+            self.plan = nil
+            self.retention = nil
+            self.error = .invalidOperation(error)
+            self.phase = .failed(.invalidOperation)
+            return
+        }
+        self.plan = plan
+        self.retention = Retention(environment.store.retain(plan))
+        let name = plan.name ?? "anonymous"
+        guard !environment.isEnded else {
+            self.error = .ended(operation: name)
+            self.phase = .failed(.ended)
+            return
+        }
+        environment.onEnd(self) { [weak self] in self?.environmentEnded() }
+
+        var available = false
+        var stale = false
+        if policy != .networkOnly {
+            let check = environment.store.check(plan, maxAge: policy.maxAge)
+            initialCheck = check
+            environment.log?(.hydrated(operation: name, source: check.source, available: check.isAvailable))
+            switch check.availability {
+            case .available: available = true
+            case .stale: stale = true
+            case .missing: break
+            }
+        }
+        if available || stale {
+            data = makeData()
+            phase = .ready
+        }
+        let fetches: Bool
+        switch policy {
+        case .cacheFirst, .staleWhileRevalidate: fetches = !available || environment.isFetching(plan.identity)
+        case .cacheAndNetwork, .networkOnly: fetches = true
+        case .cacheOnly: fetches = false
+        }
+        if fetches {
+            fetch(plan)
+        } else if data == nil {
+            error = .notCached(missing: initialCheck?.missingPaths ?? [], operation: name)
+            phase = .failed(.notCached)
+        }
+    }
+
+    deinit {
+        retention?.release()
+    }
+
+    /// Fetches the operation again from the network (joining an identical fetch in flight)
+    /// and returns when it has landed or failed.
+    public func refetch() async {
+        guard let plan else { return }
+        isRefreshing = data != nil
+        if data == nil { phase = .loading }
+        finish(await environment.startFetch(plan).value)
+    }
+
+    private func fetch(_ plan: OperationPlan) {
+        let shared = environment.startFetch(plan)
+        isRefreshing = data != nil
+        Task { [weak self] in
+            let result = await shared.value
+            self?.finish(result)
+        }
+    }
+
+    private func finish(_ result: Result<CommitSummary, FetchError>) {
+        isRefreshing = false
+        switch result {
+        case .success:
+            if data == nil { data = makeData() }
+            error = nil
+            phase = data == nil ? .failed(.noData) : .ready
+        case .failure(let failure):
+            error = failure
+            phase = .failed(failure.kind)
+        }
+    }
+
+    private func environmentEnded() {
+        data = nil
+        isRefreshing = false
+        isLoadingPage = false
+        error = .ended(operation: plan?.name ?? "anonymous")
+        phase = .failed(.ended)
+    }
+
+    func setLoadingPage(_ loading: Bool) {
+        isLoadingPage = loading
+    }
+
+    /// A page fetch's outcome: a failure is the handle's error; the phase stays.
+    func setPageResult(_ result: Result<CommitSummary, FetchError>) {
+        switch result {
+        case .success: error = nil
+        case .failure(let failure): error = failure
+        }
+    }
+
+    func makeData() -> Op.Data? {
+        guard let plan, let root = environment.store.record(plan.rootKey) else { return nil }
+        return Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
+    }
+}
