@@ -4,12 +4,13 @@ import Foundation
 /// One commit in the making: the writes to existing records (held for the three phases), the
 /// records it creates and removes (added to and taken from the store between the phases),
 /// and what it hands the persistence. Main actor, one commit's life.
+@MainActor
 struct CommitContext {
     var buffer = WriteBuffer()
     /// Records the commit creates, by key: nobody can observe them, so they are filled
     /// without notifications; the store holds them from the middle of the apply.
     var created: [RecordKey: Record] = [:]
-    var createdOrder: [RecordKey] = []
+    var createdOrder: [Record] = []
     /// Records the commit removes from memory (deleted, or a layer's own reverted).
     var removed: Set<RecordKey> = []
     var removedOrder: [RecordKey] = []
@@ -35,7 +36,7 @@ struct CommitContext {
 
     mutating func create(_ record: Record) {
         created[record.key] = record
-        createdOrder.append(record.key)
+        createdOrder.append(record)
     }
 
     mutating func remove(_ key: RecordKey) {

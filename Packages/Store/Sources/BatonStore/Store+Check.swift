@@ -79,6 +79,18 @@ extension Store {
             if walk.latestInvalidation.map({ $0.isBefore(stamp) }) ?? true { walk.latestInvalidation = stamp }
         }
         let resolved = selection.resolved(for: record.typename)
+        // A record reached again with the same selection answers as before when that walk
+        // found nothing missing: skip it. Worth a set lookup only above leaf-only selections.
+        var memo: Visit?
+        if resolved.fields.contains(where: { $0.selection != nil }) {
+            let visit = Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))
+            if walk.complete.contains(visit) { return }
+            memo = visit
+        }
+        let missingBefore = walk.missing.count
+        defer {
+            if let memo, walk.missing.count == missingBefore { walk.complete.insert(memo) }
+        }
         if let reader = walk.reader, record.key.isRoot {
             fillRootFields(record, resolved, from: reader)
         }
@@ -151,7 +163,7 @@ extension Store {
         }
         guard let snapshot else { return nil }
         let record = Record(key: key)
-        record.storeAll(snapshot.cells.lazy.map { (slot: $0.slot, value: $0.value) })
+        record.fill(with: snapshot)
         records[key] = record
         rowsRead.insert(key)
         return record
@@ -204,6 +216,8 @@ struct CheckWalk {
     /// Whether a gap was found that the persistence might fill.
     var persistenceMightHelp = false
     var latestInvalidation: Stamp?
+    /// Records walked with a selection and found complete.
+    var complete: Set<Visit> = []
 
     init(reader: (any PersistenceReader)?, tracksInvalidation: Bool) {
         self.reader = reader

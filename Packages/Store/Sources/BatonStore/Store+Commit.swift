@@ -40,7 +40,7 @@ extension Store {
 
     /// The record of `key` as the commit in `context` sees it.
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
-        if let record = context.created[key] { return record }
+        if !context.created.isEmpty, let record = context.created[key] { return record }
         if !context.removed.isEmpty, context.removed.contains(key) { return nil }
         return records[key]
     }
@@ -63,7 +63,7 @@ extension Store {
             }
             return
         }
-        if context.created[key] === record {
+        if !context.created.isEmpty, context.created[key] === record {
             record.store(value, at: slot)
             return
         }
@@ -75,6 +75,9 @@ extension Store {
 
     /// Adds `changes` to the commit in `context` as server data: the base.
     func applyToBase(_ changes: ChangeSet, in context: inout CommitContext) {
+        if records.count < 64 || changes.snapshots.count > records.count / 4 {
+            context.created.reserveCapacity(changes.snapshots.count)
+        }
         for key in changes.deletions {
             context.deletions.append(key)
             if changes[key] != nil {
@@ -85,7 +88,7 @@ extension Store {
             if held(key, in: context) != nil {
                 if let record = context.created.removeValue(forKey: key) {
                     _ = record
-                    context.createdOrder.removeAll { $0 == key }
+                    context.createdOrder.removeAll { $0.key == key }
                 } else {
                     context.remove(key)
                 }
@@ -111,7 +114,7 @@ extension Store {
         if !tombstones.isEmpty { tombstones.remove(key) }
         guard let record = held(key, in: context) else {
             let record = Record(key: key)
-            record.storeAll(snapshot.cells.lazy.map { (slot: $0.slot, value: $0.value) })
+            record.fill(with: snapshot)
             context.create(record)
             context.markPersisted(key)
             return
@@ -125,7 +128,7 @@ extension Store {
             }
         }
         let covered = base.isEmpty ? nil : base[key]
-        if covered == nil && context.created[key] == nil && !context.buffer.touches(record) {
+        if covered == nil && !context.buffer.touches(record) && (context.created.isEmpty || context.created[key] == nil) {
             // The common case: compare against what the record holds, buffer what differs.
             var changed = false
             for cell in snapshot.cells where record[untracked: cell.slot] != cell.value {
@@ -155,13 +158,13 @@ extension Store {
         if !context.removed.isEmpty {
             notifyLinks(to: context.removed, in: &context)
         }
-        let created = context.created
         let createdOrder = context.createdOrder
         let removedOrder = context.removedOrder
         var leaving: Set<ObjectIdentifier> = []
         for key in removedOrder { if let record = records[key] { leaving.insert(ObjectIdentifier(record)) } }
+        if !createdOrder.isEmpty { records.reserveCapacity(records.count + createdOrder.count) }
         let outcome = context.buffer.apply(leaving: leaving) {
-            for key in createdOrder { records[key] = created[key] }
+            for record in createdOrder { records[record.key] = record }
             for key in removedOrder { records[key] = nil }
         }
         var summary = CommitSummary()

@@ -3,6 +3,7 @@
 /// The writes of one commit to records that already exist, held until the commit applies
 /// them in three phases across all of them: announce every change, store every value, close
 /// every change. Main actor, one commit's life.
+@MainActor
 struct WriteBuffer {
     struct Entry {
         let record: Record
