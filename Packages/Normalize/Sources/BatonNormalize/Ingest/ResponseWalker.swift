@@ -229,6 +229,9 @@ struct ResponseWalker: ~Copyable {
                 continue
             }
             guard let child = field.selection else {
+                if field.isPlainLeaf, try reader.peekKind() == .object {
+                    throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                }
                 let value = try readLeaf()
                 if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
                 if field.deletesRecord {

@@ -33,12 +33,15 @@ public final class FieldPlan: Sendable {
     public let deletedTypeName: String?
     /// Whether the field can identify its object: a key field of some type, without arguments.
     public let isKeyField: Bool
+    /// Whether the schema says the field is a built-in scalar or an enum, whose value is never a
+    /// JSON object (a custom scalar's may be).
+    public let isPlainLeaf: Bool
 
     init(
         responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
         selection: SelectionPlan?, typeName: String?, isList: Bool?, deferLabel: String?,
         connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool, deletedTypeName: String?,
-        isKeyField: Bool
+        isKeyField: Bool, isPlainLeaf: Bool = false
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -53,6 +56,7 @@ public final class FieldPlan: Sendable {
         self.deletesRecord = deletesRecord
         self.deletedTypeName = deletedTypeName
         self.isKeyField = isKeyField
+        self.isPlainLeaf = isPlainLeaf
     }
 
     /// The storage key's text.

@@ -160,8 +160,12 @@ struct PlanBuilder {
             deletesRecord: directives.contains { $0.name == "deleteRecord" },
             deletedTypeName: directives.first { $0.name == "deleteRecord" }?.argument("typeName")?.resolved(variables)
                 .flatMap { if case .string(let name) = $0 { name } else { nil } },
-            isKeyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name))
+            isKeyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name),
+            isPlainLeaf: typeName.map { Self.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
+                ?? false)
     }
+
+    private static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
 
     // MARK: Directives
 
