@@ -1,0 +1,91 @@
+import Foundation
+import Observation
+
+/// Runs a mutation: an optional optimistic response shown at once, rolled back when the
+/// mutation fails, and replaced by the server's answer in one commit (so only the net
+/// difference notifies).
+///
+/// Main actor, `@Observable`. Mutations are never shared: each ``perform(variables:optimisticResponse:)``
+/// sends its own request.
+@MainActor
+@Observable
+public final class MutationHandle<Op: GraphQLOperation> {
+    /// The lens over the mutation root after the last perform that landed.
+    public private(set) var data: Op.Data?
+    /// How many performs are on their way.
+    public private(set) var running = 0
+    /// The last failure; cleared by a perform that lands.
+    public private(set) var error: FetchError?
+
+    @ObservationIgnored let environment: Environment
+
+    public init(_ operation: Op.Type = Op.self, in environment: Environment) {
+        self.environment = environment
+    }
+
+    public var isRunning: Bool { running > 0 }
+
+    /// Performs the mutation under `variables`.
+    ///
+    /// - Parameter optimisticResponse: the `data` the server is expected to answer, applied
+    ///   as an optimistic layer before this function first suspends (fields may be absent).
+    /// - Returns: the lens over the mutation root, reading the server's answer.
+    @discardableResult
+    public func perform(
+        variables: [String: JSONValue] = [:], optimisticResponse: JSONValue? = nil
+    ) async throws(FetchError) -> Op.Data {
+        let plan: OperationPlan
+        do {
+            plan = try environment.plan(Op.self, variables: variables)
+        } catch {
+            throw fail(.invalidOperation(error), operation: nil)
+        }
+        let name = plan.name ?? "anonymous"
+        guard !environment.isEnded else { throw fail(.ended(operation: name), operation: name) }
+        let store = environment.store
+        var layer: OptimisticLayerID?
+        if let optimisticResponse {
+            let text = JSONValue.object(["data": optimisticResponse]).jsonText()
+            do {
+                layer = try store.applyOptimistic(Array(text.utf8), plan: plan)
+            } catch {
+                if case .optimisticResponse(let ingestError, _) = error {
+                    throw fail(.malformedResponse(ingestError, operation: name), operation: name)
+                }
+            }
+        }
+        running += 1
+        environment.log?(.fetchStarted(operation: name))
+        let ingested = await Environment.download(plan, transport: environment.transport)
+        running -= 1
+        let result: IngestResult
+        switch ingested {
+        case .success(let value) where value.hasData && !environment.isEnded:
+            result = value
+        case .success(let value):
+            if let layer { store.revert(layer) }
+            throw fail(environment.isEnded ? .ended(operation: name) : .noData(value.errors, operation: name), operation: name)
+        case .failure(let failure):
+            if let layer, !environment.isEnded { store.revert(layer) }
+            throw fail(failure, operation: name)
+        }
+        let summary = if let layer {
+            store.commit(result.changes, replacing: layer)
+        } else {
+            store.commit(result.changes)
+        }
+        environment.log?(.committed(operation: name, records: summary.recordsCreated + summary.recordsChanged,
+                                    fields: summary.fieldsWritten))
+        error = nil
+        let lens = Op.Data(ref: RecordRef(record: store.record(plan.rootKey)!, selection: plan.root,
+                                          context: environment.lensContext))
+        data = lens
+        return lens
+    }
+
+    private func fail(_ failure: FetchError, operation: String?) -> FetchError {
+        error = failure
+        if let operation { environment.log?(.failed(operation: operation, kind: failure.kind)) }
+        return failure
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(SwiftUI)
+import SwiftUI
+
+private struct BatonEnvironmentKey: EnvironmentKey {
+    static let defaultValue: BatonLens.Environment? = nil
+}
+
+extension EnvironmentValues {
+    /// The Baton environment `@Query` properties run in: set it with
+    /// `.environment(\.baton, environment)` at the root of a scene.
+    public var baton: BatonLens.Environment? {
+        get { self[BatonEnvironmentKey.self] }
+        set { self[BatonEnvironmentKey.self] = newValue }
+    }
+}
+
+/// A view's query: owns a ``QueryHandle`` made (and so resolved against the store) in the
+/// view's first update, before its first body, from the environment in `\.baton`.
+///
+/// ```swift
+/// struct CharacterScreen: View {
+///     @Query(CharacterQuery.self, variables: ["id": "1"]) var data
+///     var body: some View {
+///         if let character = try? data?.character { Text((try? character.name) ?? "") }
+///         else if $data?.phase == .loading { ProgressView() }
+///     }
+/// }
+/// ```
+///
+/// Main actor. Everything goes through the handle: `$query` is the handle itself.
+@MainActor
+@propertyWrapper
+public struct Query<Op: GraphQLOperation>: DynamicProperty {
+    @SwiftUI.Environment(\.baton) private var environment
+    @State private var box = QueryBox<Op>()
+    private let variables: [String: JSONValue]
+    private let policy: FetchPolicy
+
+    public init(_ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst) {
+        self.variables = variables
+        self.policy = policy
+    }
+
+    /// The handle's data: a lens whose reads the view's body tracks per field.
+    public var wrappedValue: Op.Data? { box.handle?.data }
+
+    /// The handle: phase, refetch, pagination.
+    public var projectedValue: QueryHandle<Op>? { box.handle }
+
+    public nonisolated func update() {
+        MainActor.assumeIsolated {
+            guard let environment else { return }
+            box.prepare(in: environment, variables: variables, policy: policy)
+        }
+    }
+}
+
+/// The handle a ``Query`` owns across the view's updates; a new one when the environment or
+/// the variables change. Main actor.
+@MainActor
+final class QueryBox<Op: GraphQLOperation> {
+    private(set) var handle: QueryHandle<Op>?
+
+    func prepare(in environment: BatonLens.Environment, variables: [String: JSONValue], policy: FetchPolicy) {
+        if let handle, handle.environment === environment, handle.variables == variables, handle.policy == policy {
+            return
+        }
+        handle = QueryHandle(Op.self, variables: variables, policy: policy, in: environment)
+    }
+}
+#endif
