@@ -14,6 +14,8 @@ struct CommitContext {
     /// Records the commit removes from memory (deleted, or a layer's own reverted).
     var removed: Set<RecordKey> = []
     var removedOrder: [RecordKey] = []
+    /// Records a reverted layer had hidden, back in memory from the middle of the apply.
+    var restored: [RecordKey: Record] = [:]
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []
     /// Keys deleted for the persistence.

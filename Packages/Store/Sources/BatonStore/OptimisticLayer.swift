@@ -15,6 +15,8 @@ struct OptimisticLayer {
     /// The operation whose optimistic response this is, if known.
     let operation: OperationIdentity?
     var cells: [RecordKey: [Slot: Value]] = [:]
+    /// The records the layer deletes (hides) while it shows.
+    var deletions: Set<RecordKey> = []
 
     func value(_ key: RecordKey, _ slot: Slot) -> Value? {
         cells[key]?[slot]

@@ -129,7 +129,7 @@ extension Store {
         case .link(let key):
             if let target = records[key] {
                 walkObject(target, selection, &walk)
-            } else if tombstones.contains(key) {
+            } else if tombstones.contains(key) || hidden[key] != nil {
                 return
             } else if let reader = walk.reader, let target = loadRecord(key, from: reader) {
                 walkObject(target, selection, &walk)
@@ -202,26 +202,5 @@ extension Store {
         for cell in absent { record.willChange(cell.slot) }
         for cell in absent { record.store(cell.value, at: cell.slot) }
         for cell in absent { record.didChange(cell.slot) }
-    }
-}
-
-/// The state of one walk of the availability check. Main actor, one check's life.
-struct CheckWalk {
-    /// The persistence's reader, on the walk that may ask it.
-    let reader: (any PersistenceReader)?
-    let tracksInvalidation: Bool
-    var path: [FieldError.PathElement] = []
-    var missing: [[FieldError.PathElement]] = []
-    var pending = false
-    /// Whether a gap was found that the persistence might fill.
-    var persistenceMightHelp = false
-    var latestInvalidation: Stamp?
-    /// Records walked with a selection and found complete.
-    var complete: Set<Visit> = []
-
-    init(reader: (any PersistenceReader)?, tracksInvalidation: Bool) {
-        self.reader = reader
-        self.tracksInvalidation = tracksInvalidation
-        path.reserveCapacity(16)
     }
 }

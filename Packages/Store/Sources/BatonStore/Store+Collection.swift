@@ -105,9 +105,3 @@ extension Store {
         }
     }
 }
-
-/// A record walked with a selection: collection walks each pair once.
-struct Visit: Hashable {
-    let record: ObjectIdentifier
-    let selection: ObjectIdentifier
-}

@@ -42,6 +42,7 @@ extension Store {
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
         if !context.created.isEmpty, let record = context.created[key] { return record }
         if !context.removed.isEmpty, context.removed.contains(key) { return nil }
+        if !context.restored.isEmpty, let record = context.restored[key] { return record }
         return records[key]
     }
 
@@ -85,6 +86,8 @@ extension Store {
                 continue
             }
             if key.isRoot { continue }
+            if !hidden.isEmpty { hidden[key] = nil }
+            if !context.restored.isEmpty { context.restored[key] = nil }
             if held(key, in: context) != nil {
                 if let record = context.created.removeValue(forKey: key) {
                     _ = record
@@ -112,7 +115,7 @@ extension Store {
     private func applySnapshot(_ snapshot: RecordSnapshot, in context: inout CommitContext) {
         let key = snapshot.key
         if !tombstones.isEmpty { tombstones.remove(key) }
-        guard let record = held(key, in: context) else {
+        guard let record = held(key, in: context) ?? (hidden.isEmpty ? nil : hidden[key]) else {
             let record = Record(key: key)
             record.fill(with: snapshot)
             context.create(record)
@@ -158,6 +161,10 @@ extension Store {
         if !context.removed.isEmpty {
             notifyLinks(to: context.removed, in: &context)
         }
+        let restored = context.restored
+        if !restored.isEmpty {
+            notifyLinks(to: Set(restored.keys), in: &context)
+        }
         let createdOrder = context.createdOrder
         let removedOrder = context.removedOrder
         var leaving: Set<ObjectIdentifier> = []
@@ -166,6 +173,7 @@ extension Store {
         let outcome = context.buffer.apply(leaving: leaving) {
             for record in createdOrder { records[record.key] = record }
             for key in removedOrder { records[key] = nil }
+            for (key, record) in restored { records[key] = record }
         }
         var summary = CommitSummary()
         summary.recordsCreated = createdOrder.count
@@ -205,7 +213,7 @@ extension Store {
         var batch = PersistenceBatch(deletions: context.deletions, fetchTimes: context.fetchTimes)
         batch.entries.reserveCapacity(context.persistOrder.count)
         for key in context.persistOrder {
-            guard let record = records[key], !layerOnlyRecords.contains(key) else { continue }
+            guard let record = records[key] ?? hidden[key], !layerOnlyRecords.contains(key) else { continue }
             batch.entries.append(PersistenceBatch.Entry(
                 snapshot: baseSnapshot(of: record),
                 rowWasRead: rowsRead.contains(key) || context.replaced.contains(key)))

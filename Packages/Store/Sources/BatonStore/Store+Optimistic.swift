@@ -20,7 +20,8 @@ extension Store {
 
     /// Shows `changes` as an optimistic layer over the base, in this turn; only fields whose
     /// visible value changes notify. The layer's list edits apply to the lists as they show
-    /// now. Deletions in a layer are not supported and are ignored.
+    /// now. A record the layer deletes leaves memory's view (links to it read as missing and
+    /// notify) until the layer is reverted, when the same record object comes back.
     @discardableResult
     public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
         let id = OptimisticLayerID(rawValue: nextLayerID)
@@ -44,6 +45,15 @@ extension Store {
             guard let record = held(edit.key, in: context) else { continue }
             let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
             writeLayer(record, edit.slot, edited, into: &layer, in: &context)
+        }
+        for key in changes.deletions where !key.isRoot && changes[key] == nil {
+            if hidden[key] != nil {
+                layer.deletions.insert(key)
+            } else if let record = records[key] {
+                hidden[key] = record
+                layer.deletions.insert(key)
+                context.remove(key)
+            }
         }
         layers.append(layer)
         _ = finish(&context)
@@ -113,6 +123,9 @@ extension Store {
                 }
                 context.buffer.set(record, slot, visible)
             }
+        }
+        for key in layer.deletions where !layers.contains(where: { $0.deletions.contains(key) }) {
+            if let record = hidden.removeValue(forKey: key) { context.restored[key] = record }
         }
         let touched = Array(layer.cells.keys)
         if removingOrphans { removeOrphans(of: touched, in: &context) }

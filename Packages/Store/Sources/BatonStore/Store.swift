@@ -37,6 +37,9 @@ public final class Store {
     var base: [RecordKey: [Slot: BaseCell]] = [:]
     /// Records that exist only because a layer wrote them.
     var layerOnlyRecords: Set<RecordKey> = []
+    /// Records a layer deletes: out of memory's view until no layer deletes them, kept so
+    /// the same object comes back (and so base commits still reach them).
+    var hidden: [RecordKey: Record] = [:]
     var nextLayerID = 1
 
     // Fetch times and invalidation (Store+FetchTimes.swift, Store+Invalidation.swift).
@@ -122,9 +125,4 @@ public final class Store {
     func notePersistenceError(_ error: any Error) {
         lastPersistenceError = error
     }
-}
-
-/// A field's value in the base, under an optimistic layer; `value` nil when the base lacks it.
-struct BaseCell {
-    var value: Value?
 }

@@ -170,3 +170,59 @@ import BatonStore
         #expect(visibleName(store) == .string("Rick Sanchez"))
     }
 }
+
+@MainActor @Suite struct OptimisticDeletionTests {
+    let results = Slot("results")
+
+    func seeded() -> Store {
+        let store = Store()
+        var changes = ChangeSet()
+        changes.write(.list([.link("Note:1"), .link("Note:2")]), to: results, of: "client:root:notes")
+        changes.write(.string("one"), to: Slot("text"), of: "Note:1")
+        changes.write(.string("two"), to: Slot("text"), of: "Note:2")
+        store.commit(changes)
+        return store
+    }
+
+    func deleting(_ key: RecordKey) -> ChangeSet {
+        ChangeSet(snapshots: [], deletions: [key])
+    }
+
+    @Test func aLayerThatDeletesARecordHidesItAndNotifiesTheListThatLinksIt() {
+        let store = seeded()
+        let list = store.record("client:root:notes")!
+        let note = store.record("Note:2")!
+        let log = FireLog()
+        track("list", in: log) { _ = list[slot: results] }
+        let layer = store.applyOptimistic(deleting("Note:2"))
+        #expect(log.fired == ["list": 1])
+        #expect(store.record("Note:2") == nil)
+        track("list", in: log) { _ = list[slot: results] }
+        store.revert(layer)
+        #expect(log.fired == ["list": 2])
+        #expect(store.record("Note:2") === note)
+    }
+
+    @Test func landingTheServersDeletionKeepsTheRecordGoneWithoutANotification() {
+        let store = seeded()
+        let list = store.record("client:root:notes")!
+        let layer = store.applyOptimistic(deleting("Note:2"))
+        let log = FireLog()
+        track("list", in: log) { _ = list[slot: results] }
+        store.commit(deleting("Note:2"), replacing: layer)
+        #expect(log.total == 0)
+        #expect(store.record("Note:2") == nil)
+        #expect(store.isDeleted("Note:2"))
+    }
+
+    @Test func aBaseCommitToAHiddenRecordShowsWhenTheLayerIsReverted() {
+        let store = seeded()
+        let layer = store.applyOptimistic(deleting("Note:2"))
+        var changes = ChangeSet()
+        changes.write(.string("two, edited"), to: Slot("text"), of: "Note:2")
+        store.commit(changes)
+        #expect(store.record("Note:2") == nil)
+        store.revert(layer)
+        #expect(store.record("Note:2")?[untracked: Slot("text")] == .string("two, edited"))
+    }
+}
