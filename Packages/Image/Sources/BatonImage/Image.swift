@@ -27,6 +27,11 @@ public final class Image: Persistence {
         Image(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
     }
 
+    /// `open(at:version:options:)`, running `beforeOpen` on the writer's queue first.
+    static func open(at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void) -> Image {
+        Image(file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
+    }
+
     /// The file's path.
     public var path: String { file.path }
 

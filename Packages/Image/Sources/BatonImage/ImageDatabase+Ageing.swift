@@ -9,7 +9,7 @@ extension ImageDatabase {
                 try statement.bind(launch - 1, at: 1)
                 try statement.run()
             }
-            try evict(sizeLimit: sizeLimit)
+            _ = try evict(sizeLimit: sizeLimit)
         }
         try reclaimFreePages()
     }
@@ -17,8 +17,10 @@ extension ImageDatabase {
     /// Over `sizeLimit`, deletes the rows of the oldest launch, then the next, and never the
     /// newest launch's: an image over its limit keeps the last launch's rows rather than
     /// starting cold. Runs inside the writer's transaction.
-    func evict(sizeLimit: Int64) throws {
-        guard try usedBytes() > sizeLimit else { return }
+    /// Returns whether it deleted anything.
+    func evict(sizeLimit: Int64) throws -> Bool {
+        guard try usedBytes() > sizeLimit else { return false }
+        var evicted = false
         let newest = try connection.integer(
             "SELECT max(m) FROM (SELECT max(launch) AS m FROM records UNION ALL SELECT max(launch) FROM root_fields)")
         while try usedBytes() > sizeLimit {
@@ -29,6 +31,7 @@ extension ImageDatabase {
             try oldestStatement.bind(newest, at: 1)
             guard try oldestStatement.step(), !oldestStatement.isNull(0) else { oldestStatement.reset(); break }
             let oldest = oldestStatement.int64(0)
+            evicted = true
             oldestStatement.reset()
             for table in ["records", "root_fields", "operations"] {
                 let statement = try connection.cached("DELETE FROM \(table) WHERE launch <= ?1")
@@ -36,6 +39,7 @@ extension ImageDatabase {
                 try statement.run()
             }
         }
+        return evicted
     }
 
     /// Gives the pages deletions freed back to the file system.

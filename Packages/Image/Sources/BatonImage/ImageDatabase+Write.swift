@@ -19,7 +19,7 @@ extension ImageDatabase {
     /// before any later entry of the same transaction is merged, so nothing of a deleted row
     /// comes back.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
-        try connection.writeTransaction {
+        let evicted = try connection.writeTransaction {
             var encoder = RowEncoder(names: names)
             for batch in batches {
                 for key in batch.deletions { try delete(key) }
@@ -44,8 +44,9 @@ extension ImageDatabase {
                     try statement.run()
                 }
             }
-            try evict(sizeLimit: sizeLimit)
+            return try evict(sizeLimit: sizeLimit)
         }
+        if evicted { try reclaimFreePages() }
     }
 
     /// Moves the rows a read transaction read to this launch.

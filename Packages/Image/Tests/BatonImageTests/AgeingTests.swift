@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import BatonImage
+
+@Suite struct AgeingTests {
+    private func entries(_ keys: [RecordKey], text: String = "x") -> PersistenceBatch {
+        PersistenceBatch(entries: keys.map { .init(snapshot: snapshot($0, ["text": .string(text)]), rowWasRead: false) })
+    }
+
+    @Test func rowsNeitherReadNorWrittenForAWholeLaunchAreGoneTheLaunchAfter() throws {
+        let scratch = Scratch()
+        let operation = OperationIdentity(name: "Q", variables: [:])
+        try scratch.launch { image in
+            image.writeAndWait(entries(["Row:read", "Row:idle", "Row:rewritten"]))
+            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot(.root, ["a": .int(1), "b": .int(2)]), rowWasRead: false)],
+                                                fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
+        }
+        // Launch 2 reads one row and one root field and rewrites another; the rest is idle.
+        try scratch.launch { image throws in
+            #expect(try image.read("Row:read") != nil)
+            #expect(try image.read(.root, fields: [Slot("a")]) != nil)
+            image.writeAndWait(entries(["Row:rewritten", "Row:new"]))
+        }
+        // Launch 3: the idle rows were untouched for the whole of launch 2.
+        try scratch.launch { image throws in
+            try image.withReadTransaction { reader throws in
+                #expect(try reader.snapshot(of: "Row:read", fields: []) != nil)
+                #expect(try reader.snapshot(of: "Row:rewritten", fields: []) != nil)
+                #expect(try reader.snapshot(of: "Row:new", fields: []) != nil)
+                #expect(try reader.snapshot(of: "Row:idle", fields: []) == nil)
+                #expect(try reader.snapshot(of: .root, fields: [Slot("a"), Slot("b")]) == snapshot(.root, ["a": .int(1)]))
+                #expect(try reader.fetchTime(of: operation) == nil)
+            }
+        }
+        let stats = try ImageInspector(path: scratch.file.path).stats()
+        #expect(stats.launch == 3)
+        #expect(stats.records == 3)
+    }
+
+    @Test func anImageOverItsSizeLimitEvictsOlderLaunchesAndKeepsTheLastLaunchs() throws {
+        let scratch = Scratch()
+        // Rows that fit in a page (a WITHOUT ROWID row over ~1 KB spills to an overflow page).
+        let big = String(repeating: "y", count: 800)
+        let old = (0..<200).map { RecordKey(type: "Old", id: String($0)) }
+        let new = (0..<200).map { RecordKey(type: "New", id: String($0)) }
+        try scratch.launch { $0.writeAndWait(entries(old, text: big)) }
+        // Launch 2: the new rows push the file over 250 KB; launch 1's rows go.
+        try scratch.launch(options: .init(sizeLimit: 250_000)) { image throws in
+            #expect(try image.read(old[0]) != nil)
+            image.writeAndWait(entries(new, text: big))
+        }
+        let afterTwo = try ImageInspector(path: scratch.file.path).stats()
+        // Launch 1's rows go, but for the one launch 2 read.
+        #expect(afterTwo.records == 201)
+        #expect(afterTwo.rowsByLaunch == [2: 201])
+        // Launch 3, limit 50 KB: the last launch's rows alone are over it, and stay.
+        try scratch.launch(options: .init(sizeLimit: 50_000)) { image throws in
+            #expect(try image.read(old[1]) == nil)
+            #expect(try image.read(old[0]) != nil)
+            try image.withReadTransaction { reader throws in
+                for key in new { #expect(try reader.snapshot(of: key, fields: []) != nil) }
+            }
+        }
+        let stats = try ImageInspector(path: scratch.file.path).stats()
+        #expect(stats.records == 201)
+        #expect(stats.bytes < 250_000)
+    }
+}

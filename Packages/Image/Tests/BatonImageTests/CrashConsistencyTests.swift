@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import BatonImage
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct CrashConsistencyTests {
+    /// A child commits in a loop and is killed with SIGKILL at random moments; after each
+    /// kill the file opens as an image, every row decodes, and every commit the child said
+    /// was complete (but for the last two) is there.
+    @Test func aChildKilledMidCommitNeverLeavesTheFileUnreadableOrLosesCompletedCommits() throws {
+        let scratch = Scratch()
+        guard let child = Products.url("ImageCrashChild") else {
+            Issue.record("ImageCrashChild is not built beside the tests")
+            return
+        }
+        var generator = SystemRandomNumberGenerator()
+        var totalCommits = 0
+        for run in 0..<24 {
+            let process = Process()
+            process.executableURL = child
+            process.arguments = [scratch.file.path, "r\(run)"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            var output = pipe.fileHandleForReading.availableData
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.06, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            output += pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+
+            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            // The last piece may be a line cut short by the kill.
+            let completed = lines.dropLast().compactMap { Int($0) }
+            totalCommits += completed.count
+            let mustHold = completed.dropLast(2)
+
+            let image = Image.open(at: scratch.file, version: "crash-test")
+            try image.waitUntilOpen()
+            let missing = try image.withReadTransaction { reader throws in
+                var missing: [String] = []
+                for commit in mustHold {
+                    for i in [0, 12, 24] {
+                        let key = RecordKey(type: "Item", id: "r\(run)-\(commit)-\(i)")
+                        let row = try reader.snapshot(of: key, fields: [])
+                        if row?["commit"] != .int(commit) || row?["text"] == nil { missing.append(key.rawValue) }
+                    }
+                }
+                if let last = mustHold.last,
+                   case .int(let counter)? = try reader.snapshot(of: RecordKey(type: "Counter", id: "r\(run)"), fields: [])?["last"],
+                   counter < last {
+                    missing.append("Counter:r\(run) at \(counter) < \(last)")
+                }
+                return missing
+            }
+            image.close()
+            #expect(missing.isEmpty, "run \(run): \(missing.prefix(5))")
+            let inspector = try ImageInspector(path: scratch.file.path)
+            #expect(try inspector.undecodableRows().isEmpty)
+            #expect(try inspector.stats().records >= mustHold.count * 25)
+        }
+        // The kills landed while the child was committing, not before it began.
+        #expect(totalCommits > 24)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import BatonImage
+
+/// The built executables beside the test bundle.
+enum Products {
+    static func url(_ name: String) -> URL? {
+        var directory = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Runs `name` with `arguments`; returns its exit status and standard output.
+    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let url = url(name) else { throw ImageError.unavailable(path: name, reason: "not built beside the tests") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite struct InspectorToolTests {
+    @Test func statsDumpAndGetShowTheImageAndLeaveTheFileBytesUnchanged() throws {
+        let scratch = Scratch()
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(Fixture.changes, fetchTimes: [Fixture.plan.identity: Date(timeIntervalSince1970: 9)]))
+        }
+        let path = scratch.file.path
+        let before = try Data(contentsOf: scratch.file)
+        func unchanged() throws -> Bool {
+            try Data(contentsOf: scratch.file) == before && !FileManager.default.fileExists(atPath: path + "-wal")
+        }
+
+        let stats = try Products.run("baton-image", ["stats", path])
+        #expect(stats.status == 0)
+        #expect(stats.output.contains("records: 898"))
+        #expect(stats.output.contains("bytes: \(before.count)"))
+        #expect(stats.output.contains("launches: 1: "))
+        #expect(stats.output.contains("oldest row: "))
+        #expect(try unchanged())
+
+        let dump = try Products.run("baton-image", ["dump", path])
+        #expect(dump.status == 0)
+        let json = try JSONValue.parse(Data(dump.output.utf8))
+        #expect(json[member: "Character:1"]?[member: "name"] == "Rick Sanchez")
+        #expect(json[member: "Character:1"]?[member: "origin"] == ["__ref": "Location:1"])
+        #expect(json[member: "client:root"]?[member: "characters(page:1)"] == ["__ref": "client:root:characters(page:1)"])
+        #expect(try unchanged())
+
+        let get = try Products.run("baton-image", ["get", path, "Episode:1"])
+        #expect(get.status == 0)
+        #expect(try JSONValue.parse(Data(get.output.utf8)) == Fixture.changes["Episode:1"]?.relayDump)
+        #expect(try unchanged())
+
+        let missing = try Products.run("baton-image", ["get", path, "Episode:999"])
+        #expect(missing.status != 0)
+        #expect(try unchanged())
+    }
+
+    @Test func theInspectorRefusesADatabaseThatIsNotAnImage() throws {
+        let scratch = Scratch()
+        try sqlite(scratch.file.path, "CREATE TABLE t(x)")
+        #expect(throws: ImageError.self) { try ImageInspector(path: scratch.file.path) }
+    }
+}
