@@ -37,8 +37,8 @@ public protocol Fragment: LinkTarget {
 
 extension Fragment {
     public static var throwsOnFieldError: Bool { false }
-    public static var nullElement: Self? { nil }
-    public static var fragmentType: (any Fragment.Type)? { Self.self }
+    nonisolated public static var nullElement: Self? { nil }
+    nonisolated public static var fragmentType: (any Fragment.Type)? { Self.self }
 
     /// The record's key.
     public var key: RecordKey { ref.record.key }
