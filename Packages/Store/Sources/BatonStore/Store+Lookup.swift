@@ -13,8 +13,8 @@ extension Store {
     }
 
     /// The key a root field never fetched resolves to by the store's lookups, or nil when no
-    /// rule applies (the field is not a root field, or memory has no record of that identity
-    /// for a rule without a type or a key closure).
+    /// rule applies (the field is not a root field, or, for a rule without a type or a key
+    /// closure, memory holds no record of that identity or several).
     public func lookupKey(in record: Record, field: FieldPlan) -> RecordKey? {
         guard record.key == .root, !lookups.isEmpty else { return nil }
         guard let rule = lookups.first(where: { $0.field == field.name }) else { return nil }
@@ -32,17 +32,22 @@ extension Store {
             let byName = Dictionary(uniqueKeysWithValues: zip(names, values))
             return normalization.cacheKeys.key(typename: type, values: byName)
         }
-        // No type: any record whose key fields hold the values.
+        // No type: the one record whose key fields hold the values; none when several do
+        // (ids unique only within a type), since a guess would show the wrong record.
         let slots = rule.arguments.map { Slot($0) }
+        var found: RecordKey?
         for (key, candidate) in records where !key.isRoot {
             var matches = true
             for (slot, value) in zip(slots, values) where !Self.sameIdentity(candidate[untracked: slot], value) {
                 matches = false
                 break
             }
-            if matches { return key }
+            if matches {
+                if found != nil { return nil }
+                found = key
+            }
         }
-        return nil
+        return found
     }
 
     private static func sameIdentity(_ stored: Value?, _ argument: JSONValue) -> Bool {

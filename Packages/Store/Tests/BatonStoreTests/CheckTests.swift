@@ -146,6 +146,16 @@ import BatonStore
         #expect(store.resolveLink(store.root, field: plan.root.resolved(for: "Query").fields[0])?.key == "Character:1")
     }
 
+    @Test func aLookupWithoutATypeResolvesNothingWhenSeveralRecordsHaveTheId() {
+        let plan = SpecFixture.plan("TestNodeFields", variables: ["id": "1"])
+        let store = Store(normalization: SpecFixture.normalization, lookups: [LookupRule(field: "node", argument: "id")])
+        store.commit(ChangeSet(snapshots: [
+            RecordSnapshot(key: "Character:1", values: ["__typename": .string("Character"), "id": .string("1"), "name": .string("Rick")]),
+            RecordSnapshot(key: "Episode:1", values: ["__typename": .string("Episode"), "id": .string("1")]),
+        ]))
+        #expect(store.check(plan).missingPaths == ["node"])
+    }
+
     @Test func aLookupByKeyClosureResolvesTheKeyItMakes() {
         let plan = SpecFixture.plan("TestNodeFields", variables: ["id": "1"])
         let rule = LookupRule(field: "node", argument: "id") { arguments in
