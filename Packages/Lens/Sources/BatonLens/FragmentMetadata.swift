@@ -77,7 +77,7 @@ final class FragmentMetadata {
                 case .log:
                     ref.context.report(.requiredFieldNull(fragment: typeName, field: address.responseKey))
                     return address.responseKey
-                case .none: return address.responseKey
+                case .none, .notRequired: return address.responseKey
                 }
             default: continue
             }

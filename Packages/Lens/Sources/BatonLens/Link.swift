@@ -14,9 +14,9 @@ public struct Link<T: LinkTarget>: FieldDescriptor {
     public let address: FieldAddress
     public let required: RequiredAction?
 
-    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction? = nil) {
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired) {
         self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
-        self.required = required
+        self.required = required == .notRequired ? nil : required
     }
 
     public var linkedFragment: (any Fragment.Type)? { T.fragmentType }

@@ -16,9 +16,9 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     ///   - arguments: whether the field takes arguments: its storage key then comes from the
     ///     plan the lens was made from (found by response key).
     ///   - required: Relay's `@required(action:)`.
-    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction? = nil) {
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired) {
         self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
-        self.required = required
+        self.required = required == .notRequired ? nil : required
     }
 
     public var linkedFragment: (any Fragment.Type)? { nil }
