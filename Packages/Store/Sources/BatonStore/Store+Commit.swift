@@ -101,8 +101,22 @@ extension Store {
             layerOnlyRecords.remove(key)
             rowsRead.remove(key)
         }
-        for snapshot in changes.snapshots {
-            applySnapshot(snapshot, in: &context)
+        let plain = tombstones.isEmpty && layerOnlyRecords.isEmpty && base.isEmpty && hidden.isEmpty
+            && context.replaced.isEmpty && context.removed.isEmpty && context.restored.isEmpty && context.buffer.isEmpty
+        if plain {
+            // No layer, deletion or revert in play, and a change set writes each key once: a
+            // snapshot's record is the store's or new, and nothing else wrote it yet.
+            for snapshot in changes.snapshots {
+                if let record = records[snapshot.key] {
+                    applyCells(snapshot, to: record, in: &context)
+                } else {
+                    create(snapshot, in: &context)
+                }
+            }
+        } else {
+            for snapshot in changes.snapshots {
+                applySnapshot(snapshot, in: &context)
+            }
         }
         for edit in changes.edits {
             guard let record = held(edit.key, in: context) else { continue }
@@ -116,10 +130,7 @@ extension Store {
         let key = snapshot.key
         if !tombstones.isEmpty { tombstones.remove(key) }
         guard let record = held(key, in: context) ?? (hidden.isEmpty ? nil : hidden[key]) else {
-            let record = Record(key: key)
-            record.fill(with: snapshot)
-            context.create(record)
-            context.markPersisted(key)
+            create(snapshot, in: &context)
             return
         }
         if !layerOnlyRecords.isEmpty, layerOnlyRecords.remove(key) != nil {
@@ -132,18 +143,31 @@ extension Store {
         }
         let covered = base.isEmpty ? nil : base[key]
         if covered == nil && !context.buffer.touches(record) && (context.created.isEmpty || context.created[key] == nil) {
-            // The common case: compare against what the record holds, buffer what differs.
-            var changed = false
-            for cell in snapshot.cells where record[untracked: cell.slot] != cell.value {
-                context.buffer.set(record, cell.slot, cell.value)
-                changed = true
-            }
-            if changed { context.markPersisted(key) }
+            applyCells(snapshot, to: record, in: &context)
             return
         }
         for cell in snapshot.cells {
             writeBase(record, cell.slot, cell.value, in: &context)
         }
+    }
+
+    /// The common case: compares each cell with what `record` holds and buffers what differs.
+    @inline(__always)
+    private func applyCells(_ snapshot: RecordSnapshot, to record: Record, in context: inout CommitContext) {
+        var changed = false
+        for cell in snapshot.cells where record[untracked: cell.slot] != cell.value {
+            context.buffer.set(record, cell.slot, cell.value)
+            changed = true
+        }
+        if changed { context.markPersisted(record.key) }
+    }
+
+    /// Makes the record of `snapshot`, which nobody can observe yet: filled without notifications.
+    private func create(_ snapshot: RecordSnapshot, in context: inout CommitContext) {
+        let record = Record(key: snapshot.key)
+        record.fill(with: snapshot)
+        context.create(record)
+        context.markPersisted(snapshot.key)
     }
 
     func recordFetchTime(_ operation: OperationIdentity, at time: Date, in context: inout CommitContext) {
