@@ -1,4 +1,5 @@
 import Foundation
+import CSQLite
 import BatonStore
 
 /// The reader a read transaction hands the availability check: rows for keys, on the
@@ -47,13 +48,13 @@ final class ImageReader: PersistenceReader {
     }
 
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
-        let statement = try database.connection.cached("SELECT row, launch FROM records WHERE key = ?1")
-        defer { statement.reset() }
-        try statement.bind(key.rawValue, at: 1)
-        guard try statement.step() else { return nil }
-        guard let snapshot = RowDecoder.record(statement.blob(0), key: key, names: database.names) else { return nil }
-        if statement.int64(1) < database.launch { touch.keys.append(key.rawValue) }
-        return snapshot
+        guard let statement = database.selectRecord else { throw database.connection.error(SQLITE_ERROR) }
+        return try statement.withBound(key.rawValue, at: 1) {
+            guard try statement.step() else { return nil }
+            guard let snapshot = RowDecoder.record(statement.blob(0), key: key, names: database.names) else { return nil }
+            if statement.int64(1) < database.launch { touch.keys.append(key.rawValue) }
+            return snapshot
+        }
     }
 
     private func rootSnapshot(_ key: RecordKey, fields: [Slot], _ database: ImageDatabase) throws -> RecordSnapshot? {

@@ -68,6 +68,58 @@ final class Names {
         return id
     }
 
+    /// By id: the id's text and a colon as UTF-8, the start of a link's key of that type.
+    private var keyPrefixes: [[UInt8]?] = []
+
+    /// The key `type:id` of a link whose type has `typeID`, built in one allocation (none
+    /// for a key of up to 15 bytes, which Swift keeps inline).
+    func linkKey(typeID: Int, id: UnsafeRawBufferPointer) -> RecordKey? {
+        guard let prefix = keyPrefix(typeID) else { return nil }
+        let text = String(unsafeUninitializedCapacity: prefix.count + id.count) { buffer in
+            _ = buffer.initialize(from: prefix)
+            var i = prefix.count
+            for byte in id {
+                buffer[i] = byte
+                i += 1
+            }
+            return i
+        }
+        return RecordKey(text)
+    }
+
+    /// The key `type:n` of a link with a numeric id.
+    func linkKey(typeID: Int, number: UInt64) -> RecordKey? {
+        guard let prefix = keyPrefix(typeID) else { return nil }
+        var digits: [UInt8] = []
+        var n = number
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        let text = String(unsafeUninitializedCapacity: prefix.count + digits.count) { buffer in
+            _ = buffer.initialize(from: prefix)
+            var i = prefix.count
+            for digit in digits.reversed() {
+                buffer[i] = digit
+                i += 1
+            }
+            return i
+        }
+        return RecordKey(text)
+    }
+
+    private func keyPrefix(_ typeID: Int) -> [UInt8]? {
+        guard typeID >= 0, typeID < texts.count else { return nil }
+        if typeID < keyPrefixes.count, let prefix = keyPrefixes[typeID] { return prefix }
+        guard let text = texts[typeID] else { return nil }
+        if keyPrefixes.count < texts.count {
+            keyPrefixes.append(contentsOf: repeatElement(nil, count: texts.count - keyPrefixes.count))
+        }
+        let prefix = Array(text.utf8) + [UInt8(ascii: ":")]
+        keyPrefixes[typeID] = prefix
+        return prefix
+    }
+
     /// The text of `id`, or nil when the file has no such id.
     @inline(__always)
     func text(of id: Int) -> String? {
@@ -98,6 +150,7 @@ final class Names {
         }
         texts.removeSubrange(committedCount...)
         slots.removeSubrange(committedCount...)
+        if keyPrefixes.count > committedCount { keyPrefixes.removeSubrange(committedCount...) }
         for index in slotIDs.indices where slotIDs[index] > committedCount {
             slotIDs[index] = 0
         }

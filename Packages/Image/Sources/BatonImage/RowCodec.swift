@@ -232,6 +232,8 @@ struct RowDecoder {
                   let value = decoder.value(depth: 0) else { return nil }
             cells.append(RecordSnapshot.Cell(slot: slot, value: value))
         }
+        // Rows keep the writing process's slot order; this process's may differ.
+        cells.sort { $0.slot < $1.slot }
         return RecordSnapshot(key: key, unsortedCells: cells)
     }
 
@@ -302,13 +304,15 @@ struct RowDecoder {
     }
 
     private mutating func textLink(typeID: UInt64) -> Value? {
-        guard let type = names.text(of: Int(truncatingIfNeeded: typeID)), let id = lengthPrefixedString() else { return nil }
-        return .link(RecordKey(type + ":" + id))
+        guard let count = varint(), count <= UInt64(bytes.count - position) else { return nil }
+        let id = UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)])
+        position += Int(count)
+        return names.linkKey(typeID: Int(truncatingIfNeeded: typeID), id: id).map { .link($0) }
     }
 
     private mutating func numberLink(typeID: UInt64) -> Value? {
-        guard let type = names.text(of: Int(truncatingIfNeeded: typeID)), let number = varint() else { return nil }
-        return .link(RecordKey(type + ":" + String(number)))
+        guard let number = varint() else { return nil }
+        return names.linkKey(typeID: Int(truncatingIfNeeded: typeID), number: number).map { .link($0) }
     }
 
     private mutating func fieldError(depth: Int) -> FieldError? {

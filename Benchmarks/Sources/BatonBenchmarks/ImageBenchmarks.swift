@@ -1,0 +1,151 @@
+import Foundation
+import CSQLite
+import BatonImage
+
+/// The image's figures over the seeds' fixture (686,254 bytes, 898 records and the root):
+/// hydrating an empty store through the check against committing the same records, the
+/// same rows read with bare SQLite calls, a launch from the open to records in memory, what
+/// keeping the image costs a commit on the main actor, and the file's size.
+enum ImageBenchmarks {
+    static let responseBytes = 686_254.0
+
+    @MainActor
+    static func run(_ harness: inout Harness) throws {
+        let data = Paths.shared.appendingPathComponent("data/baton-spec")
+        let schema = try Schema.parse(sdl: String(decoding: Data(contentsOf: data.appendingPathComponent("rickandmorty/schema.graphql")), as: UTF8.self))
+        let normalization = Normalization(schema: schema)
+        let plan = try OperationPlan(
+            String(decoding: Data(contentsOf: data.appendingPathComponent("documents/Fixture.graphql")), as: UTF8.self),
+            variables: ["page": 1], normalization: normalization)
+        let response = try Data(contentsOf: data.appendingPathComponent("rickandmorty/characters-page-1.json"))
+        let changes = try Ingest().ingest(response, plan: plan).changes
+        let keys = changes.snapshots.map(\.key).filter { !$0.isRoot }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-image-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("image.sqlite")
+
+        // The file after the fixture, written through a store as an app would.
+        do {
+            let image = Image.open(at: file, version: "bench")
+            let store = Store(normalization: normalization, persistence: image)
+            _ = store.commit(changes, fetched: plan.identity)
+            image.close()
+        }
+        let fileBytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
+
+        // The check of Fixture into an empty store: every row read and decoded.
+        let image = Image.open(at: file, version: "bench")
+        try image.waitUntilOpen()
+        let hydrate = try Harness.median {
+            let store = Store(normalization: normalization, persistence: image)
+            var result: CheckResult?
+            let ms = Harness.milliseconds { result = store.check(plan) }
+            guard result?.source == .image, result?.isAvailable == true else { throw BenchError.notHydrated }
+            return ms
+        }
+        // The same records committed from the response into an empty store.
+        let commit = Harness.median {
+            let store = Store(normalization: normalization)
+            return Harness.milliseconds { blackHole(store.commit(changes, fetched: plan.identity)) }
+        }
+        let ingest = try Harness.median {
+            try Harness.milliseconds { blackHole(try Ingest().ingest(response, plan: plan)) }
+        }
+        // The image's share of the check: the same rows read and decoded into snapshots
+        // through `withReadTransaction`, no store.
+        let reads = try Harness.median {
+            try Harness.milliseconds {
+                try image.withReadTransaction { reader in
+                    for key in keys { blackHole(try reader.snapshot(of: key, fields: [])) }
+                }
+            }
+        }
+        image.waitForPendingWrites()
+        image.close()
+
+        // The same keys read with bare sqlite3 calls in one transaction, nothing decoded.
+        let pointReads = try Harness.median { try rawPointReads(file.path, keys: keys) }
+
+        // A launch: a fresh image (a new launch of the file) opened off the main actor and
+        // a new store, from the request to the fixture's records in memory.
+        let launch = try Harness.median {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let image = Image.open(at: file, version: "bench")
+            let store = Store(normalization: normalization, persistence: image)
+            let result = store.check(plan)
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            image.close()
+            guard result.source == .image, result.isAvailable else { throw BenchError.notHydrated }
+            return ms
+        }
+
+        // What keeping the image costs a commit on the main actor (`write(batch)`), and what
+        // the writer spends on it behind the commit. A fresh file each time so every batch
+        // inserts all 899 rows.
+        let batch = PersistenceBatch(
+            entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) }, fetchTimes: [plan.identity: Date()])
+        var writerSamples: [Double] = []
+        let mainActorCost = Harness.median {
+            let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")
+            let image = Image.open(at: scratch, version: "bench")
+            try? image.waitUntilOpen()
+            let start = DispatchTime.now().uptimeNanoseconds
+            image.write(batch)
+            let handedOver = DispatchTime.now().uptimeNanoseconds
+            image.waitForPendingWrites()
+            writerSamples.append(Double(DispatchTime.now().uptimeNanoseconds - handedOver) / 1e6)
+            image.close()
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.path + suffix) }
+            return Double(handedOver - start) / 1e6
+        }
+        writerSamples.sort()
+
+        harness.record("hydrate_898_ms", hydrate)
+        harness.record("commit_898_ms", commit)
+        harness.record("hydrate_over_commit_ratio", hydrate / commit)
+        harness.record("ingest_fixture_ms", ingest)
+        harness.record("image_reads_898_ms", reads)
+        harness.record("sqlite_point_reads_898_ms", pointReads)
+        harness.record("image_reads_over_point_reads_ratio", reads / pointReads)
+        harness.record("hydrate_over_point_reads_ratio", hydrate / pointReads)
+        harness.record("launch_to_hydrated_ms", launch)
+        harness.record("image_main_actor_cost_per_commit_ms", mainActorCost)
+        harness.record("image_writer_commit_898_ms", writerSamples[writerSamples.count / 2])
+        harness.record("image_file_bytes", fileBytes)
+        harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
+    }
+
+    enum BenchError: Error {
+        case notHydrated
+        case sqlite(Int32)
+    }
+
+    /// Milliseconds for `keys.count` point reads by text key in one read transaction.
+    static func rawPointReads(_ path: String, keys: [RecordKey]) throws -> Double {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw BenchError.sqlite(1) }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT row FROM records WHERE key = ?1", -1, &statement, nil) == SQLITE_OK else {
+            throw BenchError.sqlite(2)
+        }
+        defer { sqlite3_finalize(statement) }
+        let texts = keys.map(\.rawValue)
+        // Warm the page cache, as the image's own connection is warm.
+        sqlite3_exec(db, "SELECT count(*) FROM records", nil, nil, nil)
+        var found = 0
+        let ms = Harness.milliseconds {
+            sqlite3_exec(db, "BEGIN", nil, nil, nil)
+            for text in texts {
+                sqlite3_bind_text(statement, 1, text, -1, nil)
+                if sqlite3_step(statement) == SQLITE_ROW, sqlite3_column_blob(statement, 0) != nil { found += 1 }
+                sqlite3_reset(statement)
+            }
+            sqlite3_exec(db, "COMMIT", nil, nil, nil)
+        }
+        guard found == texts.count else { throw BenchError.sqlite(3) }
+        return ms
+    }
+}
