@@ -111,7 +111,10 @@ extension Store {
                     walk.pending = true
                 } else {
                     walk.missing.append(walk.path + [.key(field.responseKey)])
-                    if persistence != nil && walk.reader == nil && (record.key.isRoot || !rowsRead.contains(record.key)) {
+                    let unread = record.key.isRoot
+                        ? rootFieldsRead[record.key]?.contains(field.field.slot) != true
+                        : !rowsRead.contains(record.key)
+                    if persistence != nil && walk.reader == nil && unread {
                         walk.persistenceMightHelp = true
                     }
                 }
@@ -135,7 +138,7 @@ extension Store {
                 walkObject(target, selection, &walk)
             } else {
                 walk.missing.append(walk.path)
-                if persistence != nil && walk.reader == nil { walk.persistenceMightHelp = true }
+                if persistence != nil && walk.reader == nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
             }
         case .list(let elements):
             for (index, element) in elements.enumerated() {
@@ -154,6 +157,8 @@ extension Store {
     /// Reads the row of `key` into a new record, without notifications: nobody can observe
     /// a record memory did not hold.
     private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
+        guard !rowsRead.contains(key) else { return nil }
+        rowsRead.insert(key)
         let snapshot: RecordSnapshot?
         do {
             snapshot = try reader.snapshot(of: key, fields: [])
@@ -187,6 +192,7 @@ extension Store {
             slots.append(field.field.slot)
         }
         guard !slots.isEmpty else { return }
+        rootFieldsRead[record.key, default: []].formUnion(slots)
         do {
             guard let snapshot = try reader.snapshot(of: record.key, fields: slots) else { return }
             fill(record, with: snapshot.cells.filter { slots.contains($0.slot) })

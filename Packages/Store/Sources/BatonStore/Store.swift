@@ -18,8 +18,11 @@ public final class Store {
     /// Keys deleted by a commit and not written since: a link to one reads as missing (no
     /// record) yet the check counts it as present, as a null, and never asks the disk for it.
     var tombstones: Set<RecordKey> = []
-    /// Keys whose row the check read from the persistence this launch.
+    /// Keys whose row the check read from the persistence this launch (found or not).
     var rowsRead: Set<RecordKey> = []
+    /// Root fields the check asked the persistence for this launch (the roots are a row per
+    /// field): asking again cannot find more.
+    var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
 
     /// The rules that normalize responses and name the roots' types.
     public let normalization: Normalization

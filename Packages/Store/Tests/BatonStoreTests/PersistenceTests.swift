@@ -47,6 +47,24 @@ import BatonStore
         #expect(paths.allSatisfy { $0.count >= 3 })
     }
 
+    @Test func aMissTheDiskAlreadyAnsweredDoesNotAskItAgain() {
+        var rows = StoreFixture.changes.snapshots
+        rows.removeAll { $0.key == "Character:3" }
+        let disk = FakePersistence(rows: rows)
+        let store = Store(normalization: StoreFixture.normalization, persistence: disk)
+        _ = store.check(StoreFixture.plan)
+        let reads = disk.reads.count
+        let again = store.check(StoreFixture.plan)
+        #expect(again.source == .miss)
+        #expect(disk.transactions == 1)
+        #expect(disk.reads.count == reads)
+        // A root field the disk lacks is not asked for twice either.
+        let other = try! OperationPlan("{ characters(page: 2) { info { count } } }", normalization: StoreFixture.normalization)
+        _ = store.check(other)
+        _ = store.check(other)
+        #expect(disk.transactions == 2)
+    }
+
     @Test func aFieldMemoryLacksIsReadFromTheRowOfARecordMemoryHolds() {
         let disk = diskWithFixture()
         let store = Store(normalization: StoreFixture.normalization, persistence: disk)
