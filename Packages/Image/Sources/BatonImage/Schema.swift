@@ -5,6 +5,10 @@
 /// last fetch time; `names` the file-local id of every storage key and link type name;
 /// `meta` the app's version and the launch counter. Every row carries the launch that last
 /// read or wrote it, for ageing.
+///
+/// The keyed tables are `WITHOUT ROWID`: a key is stored once and a read is one B-tree
+/// search. The price: a row over about 1 KB (4 KB pages) spills into an overflow page.
+/// Ageing scans `records` at each open (no index on `launch`), on the writer's queue.
 enum ImageSchema {
     /// `PRAGMA application_id` of every Baton image: "Batn".
     static let applicationID: Int32 = 0x4261_746E
