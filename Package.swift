@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "baton-layers", targets: ["baton-layers"]),
+        .executable(name: "baton-image", targets: ["BatonImageTool"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Packages/Image/Sources/CSQLite", pkgConfig: "sqlite3"),
@@ -21,13 +22,17 @@ let package = Package(
         .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
         .target(name: "BatonStore", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Store")),
         .target(name: "BatonImage", dependencies: ["CSQLite", "BatonRecords", "BatonStore"], path: layer("Image")),
+        .executableTarget(name: "BatonImageTool", dependencies: ["BatonImage"], path: "Packages/Image/Sources/BatonImageTool"),
+        .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"], path: "Packages/Image/Sources/ImageCrashChild"),
         .target(name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
         .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
         .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
         .testTarget(name: "BatonStoreTests", dependencies: ["BatonStore"], path: layerTests("Store")),
-        .testTarget(name: "BatonImageTests", dependencies: ["BatonImage"], path: layerTests("Image")),
+        .testTarget(
+            name: "BatonImageTests", dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize"],
+            path: layerTests("Image")),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
         .testTarget(name: "BatonLensTests", dependencies: ["BatonLens"], path: layerTests("Lens")),
 

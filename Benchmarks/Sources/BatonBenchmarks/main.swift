@@ -5,9 +5,11 @@ import Foundation
 
 let filter = CommandLine.arguments.dropFirst().first
 var harness = Harness(filter: filter)
-let suites: [(name: String, run: (inout Harness) throws -> Void)] = [
+let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("records", RecordsBenchmarks.run),
     ("normalize", NormalizeBenchmarks.run),
+    ("store", StoreBenchmarks.run),
+    ("image", ImageBenchmarks.run),
     ("transport", TransportBenchmarks.run),
 ]
 

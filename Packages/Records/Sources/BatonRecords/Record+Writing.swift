@@ -9,7 +9,11 @@ extension Record {
     /// equal value. Returns whether it wrote.
     @_spi(Baton) @discardableResult
     public func write(_ value: Value?, at slot: Slot) -> Bool {
-        guard self[untracked: slot] != value else { return false }
+        if let value {
+            guard !holds(value, at: slot) else { return false }
+        } else if valueIfPresent(slot) == nil {
+            return false
+        }
         guard mayBeObserved else {
             store(value, at: slot)
             return true

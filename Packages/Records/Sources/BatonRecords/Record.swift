@@ -43,6 +43,18 @@ public final class Record: Observable {
         valueIfPresent(slot)
     }
 
+    /// Whether the record holds exactly `value` in `slot`, compared in place, untracked.
+    @inlinable
+    public func holds(_ value: Value, at slot: Slot) -> Bool {
+        guard let index = position(of: slot) else { return false }
+        return valueEquals(index, value)
+    }
+
+    @usableFromInline
+    func valueEquals(_ index: Int, _ value: Value) -> Bool {
+        values.withUnsafeBufferPointer { $0[index] == value }
+    }
+
     /// The record's type, from its `__typename` field, untracked.
     public var typename: String? {
         if case .string(let name) = valueIfPresent(.typename) { return name }
@@ -71,7 +83,7 @@ public final class Record: Observable {
     }
 
     /// The position of `slot` in `slots`, or nil.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func position(of slot: Slot) -> Int? {
         let count = slots.count
         if count <= 16 {

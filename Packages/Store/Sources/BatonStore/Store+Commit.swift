@@ -155,7 +155,7 @@ extension Store {
     @inline(__always)
     private func applyCells(_ snapshot: RecordSnapshot, to record: Record, in context: inout CommitContext) {
         var changed = false
-        for cell in snapshot.cells where record[untracked: cell.slot] != cell.value {
+        for cell in snapshot.cells where !record.holds(cell.value, at: cell.slot) {
             context.buffer.set(record, cell.slot, cell.value)
             changed = true
         }
