@@ -11,6 +11,7 @@ public struct Caught<T: ScalarValue>: FieldDescriptor {
     public var linkedFragment: (any Fragment.Type)? { nil }
 
     @MainActor
+    @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> Result<T, FieldError> {
         do {
             let (value, _) = try address.value(in: ref)

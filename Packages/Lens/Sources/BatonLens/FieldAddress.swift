@@ -1,14 +1,14 @@
 /// Where a lens field lives in its record: its schema name, its response key, and, for a
 /// field without arguments, its interned slot (the static fast path). A field with arguments
 /// finds its storage slot through the plan the lens was made from. Immutable: safe on any
-/// thread.
-public struct FieldAddress: Sendable, Hashable {
+/// thread; a class so a descriptor copies as one reference.
+public final class FieldAddress: Sendable, Hashable {
     /// The schema field's name.
     public let name: String
     /// The alias, or the name: how the plan names the field.
     public let responseKey: String
     /// The field's slot when its storage key is its name; nil when it takes arguments.
-    let staticField: FieldSlot?
+    @usableFromInline let staticField: FieldSlot?
 
     init(name: String, alias: String?, arguments: Bool) {
         self.name = name
@@ -31,13 +31,14 @@ public struct FieldAddress: Sendable, Hashable {
     /// The slot to read in `ref`'s record and the plan field it answers (nil on the fast
     /// path). A `@connection` field reads its merged connection record when one exists.
     @MainActor
-    @inline(__always)
+    @inlinable
     func resolve(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
         if let staticField { return (staticField, nil) }
         return try resolveThroughPlan(in: ref)
     }
 
     @MainActor
+    @usableFromInline
     func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
         guard let selection = ref.selection,
               let plan = selection.resolved(for: ref.record.typename).fields.first(where: { $0.responseKey == responseKey })
@@ -51,7 +52,7 @@ public struct FieldAddress: Sendable, Hashable {
     /// The value in `ref`'s record, read with tracking; throws when the record lacks it or
     /// holds a field error there.
     @MainActor
-    @inline(__always)
+    @inlinable
     func value(in ref: RecordRef) throws(LensError) -> (value: Value, plan: FieldPlan?) {
         let (field, plan) = try resolve(in: ref)
         guard let value = ref.record[field] else {

@@ -43,20 +43,24 @@ extension Fragment {
     /// The record's key.
     public var key: RecordKey { ref.record.key }
 
+    @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Scalar<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
+    @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Link<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
+    @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Caught<T>>) -> Result<T, FieldError> {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
     /// Makes the lens over the linked record, applying `@required` and
     /// `@throwOnFieldError` (reading those fields with tracking).
+    @inlinable
     public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self> {
         let key: RecordKey
         switch value {

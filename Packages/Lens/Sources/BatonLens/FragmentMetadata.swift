@@ -2,6 +2,7 @@
 /// which are `@required`, and whether anything below it needs the plan. Main actor: the
 /// cache is read on every link.
 @MainActor
+@usableFromInline
 final class FragmentMetadata {
     let typeName: String
     let typeCondition: String
@@ -10,12 +11,13 @@ final class FragmentMetadata {
     let throwsOnFieldError: Bool
     /// Whether a field of this fragment or of a fragment below it takes arguments, so lenses
     /// must carry the selection they were reached through.
-    private(set) var needsSelection = true
+    @usableFromInline private(set) var needsSelection = true
 
-    var hasRules: Bool { throwsOnFieldError || !required.isEmpty }
+    @usableFromInline var hasRules: Bool { throwsOnFieldError || !required.isEmpty }
 
     private static var cache: [ObjectIdentifier: FragmentMetadata] = [:]
 
+    @usableFromInline
     static func of<F: Fragment>(_ type: F.Type) -> FragmentMetadata {
         if let found = cache[ObjectIdentifier(type)] { return found }
         return build(type)
@@ -59,6 +61,7 @@ final class FragmentMetadata {
 
     /// Applies `@throwOnFieldError` and `@required` to `ref`: throws for a field error or a
     /// `.throw` null; returns the response key of a `.none`/`.log` required field that is null.
+    @usableFromInline
     func applyRules(to ref: RecordRef) throws(LensError) -> String? {
         if throwsOnFieldError {
             for descriptor in descriptors {

@@ -23,6 +23,7 @@ public struct Link<T: LinkTarget>: FieldDescriptor {
 
     /// The linked lens, read with tracking.
     @MainActor
+    @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
         let (value, plan) = try address.value(in: ref)
         let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan)

@@ -6,8 +6,16 @@ public struct LinkSite {
     public let responseKey: String
     public let plan: FieldPlan?
 
+    @usableFromInline
+    init(parent: RecordRef, responseKey: String, plan: FieldPlan?) {
+        self.parent = parent
+        self.responseKey = responseKey
+        self.plan = plan
+    }
+
     /// The selection under the link, from the plan field or, on the fast path, found in
     /// the parent's selection by response key.
+    @usableFromInline
     func childSelection() -> SelectionPlan? {
         if let plan { return plan.selection }
         guard let selection = parent.selection else { return nil }
@@ -39,6 +47,7 @@ public protocol LinkTarget {
 
 extension Optional: LinkTarget where Wrapped: LinkTarget {
     @MainActor
+    @inlinable
     public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Wrapped?> {
         if case .null = value { return .value(nil) }
         switch try Wrapped.resolveLink(value, at: site) {
@@ -56,6 +65,7 @@ extension Array: LinkTarget where Element: LinkTarget {
     /// Elements linking to records the store does not hold are dropped, and so are null or
     /// bubbled elements of a non-optional element type.
     @MainActor
+    @inlinable
     public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<[Element]> {
         switch value {
         case .null: return .null

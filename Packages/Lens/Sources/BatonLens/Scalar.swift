@@ -25,7 +25,7 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
 
     /// The field's value in `ref`, read with tracking.
     @MainActor
-    @inline(__always)
+    @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
         let (value, _) = try address.value(in: ref)
         return try T.read(value, field: address.responseKey, record: ref.record.key)
