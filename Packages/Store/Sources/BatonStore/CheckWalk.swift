@@ -5,6 +5,9 @@ struct CheckWalk {
     /// The persistence's reader, on the walk that may ask it.
     let reader: (any PersistenceReader)?
     let tracksInvalidation: Bool
+    /// Whether the walk keeps the response path, to name what is missing. The first walk
+    /// does not (the common answer is "available"); a walk that found gaps runs again with it.
+    let tracksPaths: Bool
     var path: [FieldError.PathElement] = []
     var missing: [[FieldError.PathElement]] = []
     var pending = false
@@ -14,9 +17,10 @@ struct CheckWalk {
     /// Records walked with a selection and found complete.
     var complete: Set<Visit> = []
 
-    init(reader: (any PersistenceReader)?, tracksInvalidation: Bool) {
+    init(reader: (any PersistenceReader)?, tracksInvalidation: Bool, tracksPaths: Bool = false) {
         self.reader = reader
         self.tracksInvalidation = tracksInvalidation
-        path.reserveCapacity(16)
+        self.tracksPaths = tracksPaths
+        if tracksPaths { path.reserveCapacity(16) }
     }
 }

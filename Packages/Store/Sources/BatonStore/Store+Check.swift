@@ -46,7 +46,10 @@ extension Store {
         var result = CheckResult(
             availability: .available, source: source, fetchedAt: fetched?.date, hasPendingDeferred: walk.pending)
         if !walk.missing.isEmpty {
-            result.availability = .missing(walk.missing)
+            // Name the gaps: walk memory (now holding what the persistence had) with paths.
+            var named = CheckWalk(reader: nil, tracksInvalidation: false, tracksPaths: true)
+            walkObject(rootRecord, plan.root, &named)
+            result.availability = .missing(named.missing)
             return result
         }
         var invalidated = walk.latestInvalidation
@@ -82,7 +85,7 @@ extension Store {
         // A record reached again with the same selection answers as before when that walk
         // found nothing missing: skip it. Worth a set lookup only above leaf-only selections.
         var memo: Visit?
-        if resolved.fields.contains(where: { $0.selection != nil }) {
+        if resolved.hasSelections {
             let visit = Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))
             if walk.complete.contains(visit) { return }
             memo = visit
@@ -121,9 +124,9 @@ extension Store {
                 continue
             }
             guard let selection = field.selection else { continue }
-            walk.path.append(.key(field.responseKey))
+            if walk.tracksPaths { walk.path.append(.key(field.responseKey)) }
             walkValue(value, selection, &walk)
-            walk.path.removeLast()
+            if walk.tracksPaths { walk.path.removeLast() }
         }
     }
 
@@ -141,10 +144,12 @@ extension Store {
                 if persistence != nil && walk.reader == nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
             }
         case .list(let elements):
-            for (index, element) in elements.enumerated() {
-                walk.path.append(.index(index))
+            var index = 0
+            for element in elements {
+                if walk.tracksPaths { walk.path.append(.index(index)) }
                 walkValue(element, selection, &walk)
-                walk.path.removeLast()
+                if walk.tracksPaths { walk.path.removeLast() }
+                index += 1
             }
         default:
             // A null, a field error, or a scalar where an object was selected: present.

@@ -51,6 +51,8 @@ public final class ResolvedSelection: Sendable {
     public let selectsKeyFields: Bool
     /// Whether some field comes only in a deferred payload.
     public let hasDeferredFields: Bool
+    /// Whether some field has selections of its own (links to walk).
+    public let hasSelections: Bool
 
     init(fields: [FieldPlan]) {
         self.fields = fields
@@ -58,5 +60,6 @@ public final class ResolvedSelection: Sendable {
         self.typenameFields = fields.indices.filter { fields[$0].isTypename }
         self.selectsKeyFields = fields.contains { $0.isKeyField }
         self.hasDeferredFields = fields.contains { $0.deferLabel != nil }
+        self.hasSelections = fields.contains { $0.selection != nil }
     }
 }
