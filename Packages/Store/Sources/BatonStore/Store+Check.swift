@@ -81,7 +81,7 @@ extension Store {
         if walk.tracksInvalidation, let stamp = invalidations[record.key] {
             if walk.latestInvalidation.map({ $0.isBefore(stamp) }) ?? true { walk.latestInvalidation = stamp }
         }
-        let resolved = selection.resolved(for: record.typename)
+        let resolved = selection.byType.isEmpty ? selection.common : selection.resolved(for: record.typename)
         // A record reached again with the same selection answers as before when that walk
         // found nothing missing: skip it. Worth a set lookup only above leaf-only selections.
         var memo: Visit?
