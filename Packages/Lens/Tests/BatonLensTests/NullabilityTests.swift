@@ -77,3 +77,47 @@ struct NullabilityTests {
         #expect(try data.character?.strictOrigin?.type == "Planet")
     }
 }
+
+/// `@required(action: NONE)` on an episode's name, read through a list.
+enum RequiredInListQuery: GraphQLOperation {
+    static let document = #"query Episodes { character(id: "1") { id episode { id name } } }"#
+    static let response = """
+    {"data":{"character":{"id":"1","episode":[{"id":"1","name":"Pilot"},{"id":"2","name":null},{"id":"3","name":"Anatomy Park"}]}}}
+    """
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+    struct Character: Fragment {
+        static let typeCondition = "Character"
+        struct Fields: FieldSet {
+            let episodes = Link<[Episode]>("episode")
+            let optionalEpisodes = Link<[Episode?]>("episode")
+        }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+    struct Episode: Fragment {
+        static let typeCondition = "Episode"
+        struct Fields: FieldSet { let name = Scalar<String>("name", required: .none) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
+@MainActor
+struct RequiredInListTests {
+    @Test func aRequiredNullDropsTheElementFromANonOptionalList() throws {
+        let environment = Spec.environment()
+        let data = try load(RequiredInListQuery.self, response: RequiredInListQuery.response, into: environment)
+        #expect(try data.character?.episodes.map { try $0.name } == ["Pilot", "Anatomy Park"])
+    }
+
+    @Test func aRequiredNullReadsNilInAListOfOptionals() throws {
+        let environment = Spec.environment()
+        let data = try load(RequiredInListQuery.self, response: RequiredInListQuery.response, into: environment)
+        #expect(try data.character?.optionalEpisodes.map { try $0?.name } == ["Pilot", nil, "Anatomy Park"])
+    }
+}
