@@ -120,19 +120,3 @@ private struct PlanKey: Hashable {
     let operation: ObjectIdentifier
     let variables: String
 }
-
-/// A handle's request to hear of ``Environment/end()``, dropped once the handle is gone.
-@MainActor
-private final class EndObserver {
-    weak var owner: AnyObject?
-    let body: @MainActor () -> Void
-
-    init(owner: AnyObject, body: @escaping @MainActor () -> Void) {
-        self.owner = owner
-        self.body = body
-    }
-
-    func ended() {
-        if owner != nil { body() }
-    }
-}
