@@ -10,6 +10,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("normalize", NormalizeBenchmarks.run),
     ("store", StoreBenchmarks.run),
     ("image", ImageBenchmarks.run),
+    ("lens", LensBenchmarks.run),
     ("transport", TransportBenchmarks.run),
 ]
 
