@@ -83,10 +83,10 @@ public final class Environment {
         return count
     }
 
-    /// Ends the environment: cancels its fetches and subscriptions, reverts optimistic
-    /// layers, deletes every record but the roots (in memory and, through the store's commit,
-    /// in its persistence) and commits nothing after. Handles report ``FailureKind/ended``;
-    /// new fetches throw ``FetchError/ended(operation:)``.
+    /// Ends the environment, the session: cancels its fetches and subscriptions, ends its
+    /// store (memory lets go of every record, optimistic layers are dropped, the image is
+    /// closed with its rows kept for the next launch) and commits nothing after. Handles
+    /// report ``FailureKind/ended``; new fetches throw ``FetchError/ended(operation:)``.
     public func end() {
         guard !isEnded else { return }
         isEnded = true
@@ -97,9 +97,7 @@ public final class Environment {
         let observers = endObservers
         endObservers.removeAll()
         for observer in observers { observer.ended() }
-        for layer in store.optimisticLayers.reversed() { store.revert(layer) }
-        let keys = store.keys.filter { !$0.isRoot }
-        if !keys.isEmpty { store.commit(ChangeSet(snapshots: [], deletions: keys)) }
+        store.end()
         log?(.ended)
     }
 

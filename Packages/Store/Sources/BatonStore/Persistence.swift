@@ -15,6 +15,13 @@ public protocol Persistence: AnyObject, Sendable {
 
     /// Hands over what a commit changed, to be written behind it.
     func write(_ batch: PersistenceBatch)
+
+    /// Writes what was handed over and lets the disk go: the store that owned it has ended.
+    func close()
+}
+
+extension Persistence {
+    public func close() {}
 }
 
 /// Reads inside one transaction of a ``Persistence``. Valid only inside the

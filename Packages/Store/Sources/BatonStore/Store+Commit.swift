@@ -17,6 +17,7 @@ extension Store {
     ///   - at: the fetch time; the store's clock when nil.
     @discardableResult
     public func commit(_ changes: ChangeSet, fetched operation: OperationIdentity? = nil, at time: Date? = nil) -> CommitSummary {
+        guard !isEnded else { return CommitSummary() }
         var context = CommitContext(tracksPersistence: persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         applyToBase(changes, in: &context)

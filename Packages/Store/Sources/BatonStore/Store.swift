@@ -27,7 +27,9 @@ public final class Store {
     /// The rules that normalize responses and name the roots' types.
     public let normalization: Normalization
     /// The disk behind the store, if any.
-    public let persistence: (any Persistence)?
+    public internal(set) var persistence: (any Persistence)?
+    /// Whether ``end()`` ran: an ended store holds nothing and commits nothing.
+    public internal(set) var isEnded = false
     /// The store's clock: fetch times, invalidations and maxAge are measured with it.
     public var now: @MainActor () -> Date
     /// How root fields that take an id resolve to records the store holds before they were
