@@ -22,6 +22,21 @@ extension Document {
         for fragment in fragments(usedBy: operation) { printer.print(fragment) }
         return printer.text
     }
+
+    /// The directives only the client reads (connections and the edge and record
+    /// mutations): a server that does not declare them rejects the document.
+    public static let clientDirectives: Set<String> = [
+        "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
+    ]
+
+    /// ``compactText(for:)`` without the ``clientDirectives``: what goes on the wire.
+    public func wireText(for operation: OperationDefinition) -> String {
+        var printer = Printer(style: .compact)
+        printer.omittedDirectives = Self.clientDirectives
+        printer.print(operation)
+        for fragment in fragments(usedBy: operation) { printer.print(fragment) }
+        return printer.text
+    }
 }
 
 extension OperationDefinition {

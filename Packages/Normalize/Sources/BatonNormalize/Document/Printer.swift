@@ -11,6 +11,8 @@ struct Printer {
     }
 
     let style: Style
+    /// Directives left out of the text: the client-only ones for the wire.
+    var omittedDirectives: Set<String> = []
     private(set) var output: [UInt8] = []
     private var indent = 0
 
@@ -149,7 +151,7 @@ struct Printer {
     }
 
     mutating func print(_ directives: [Directive]) {
-        for directive in directives {
+        for directive in directives where !omittedDirectives.contains(directive.name) {
             if !compact { write(0x20) }
             write(0x40)
             write(directive.name)

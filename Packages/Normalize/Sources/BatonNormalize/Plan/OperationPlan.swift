@@ -56,7 +56,7 @@ public final class OperationPlan: Sendable {
         self.rootTypename = normalization.rootTypename(for: operation.kind)
         self.variables = resolved
         self.givenVariables = variables
-        self.text = document.compactText(for: operation)
+        self.text = document.wireText(for: operation)
         self.normalization = normalization
         var builder = PlanBuilder(document: document, variables: resolved, normalization: normalization)
         self.root = try builder.selection(
