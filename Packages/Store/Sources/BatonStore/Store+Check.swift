@@ -98,12 +98,12 @@ extension Store {
             fillRootFields(record, resolved, from: reader)
         }
         for field in resolved.fields {
-            var value = record[untracked: field.field.slot]
+            var value = record[untracked: field.readSlot(in: record)]
             if value == nil {
                 if field.isTypename { continue }
                 if let reader = walk.reader, !record.key.isRoot, !rowsRead.contains(record.key) {
                     fillRow(of: record, from: reader)
-                    value = record[untracked: field.field.slot]
+                    value = record[untracked: field.readSlot(in: record)]
                 }
             }
             if value == nil, record.key == .root, let key = lookupKey(in: record, field: field) {
@@ -213,5 +213,14 @@ extension Store {
         for cell in absent { record.willChange(cell.slot) }
         for cell in absent { record.store(cell.value, at: cell.slot) }
         for cell in absent { record.didChange(cell.slot) }
+    }
+}
+
+extension FieldPlan {
+    /// The slot a read of this field answers from in `record`: a `@connection` field's merged
+    /// connection when the record holds one (as lenses read it), else the field's own.
+    func readSlot(in record: Record) -> Slot {
+        if let connection, record[untracked: connection.slot] != nil { return connection.slot }
+        return field.slot
     }
 }

@@ -81,6 +81,9 @@ extension Store {
         guard visited.insert(Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted else { return }
         for field in selection.resolved(for: record.typename).fields {
             guard let selection = field.selection else { continue }
+            if let connection = field.connection, let merged = record[untracked: connection.slot] {
+                markValue(merged, selection, &marked, &visited)
+            }
             if let value = record[untracked: field.field.slot] {
                 markValue(value, selection, &marked, &visited)
             } else if record.key == .root, let key = lookupKey(in: record, field: field) {
