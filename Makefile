@@ -23,8 +23,9 @@ server-env:
 bench: server-env
 	cd Benchmarks && $(SWIFT) build -c release $(STRICT) && .build/release/BatonBenchmarks $(FILTER)
 
+# The Rick and Morty terminal example against the local server, launched twice over one image.
 example: server-env
-	$(MAKE) -C Examples/RickAndMorty run
+	SWIFT=$(SWIFT) Examples/RickAndMorty/run.sh
 
 clean:
 	rm -rf .build Benchmarks/.build Tests/.build Packages/*/.build

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// The Rick and Morty terminal example: pages through characters, opens one with its episodes
+// and notes, edits a note optimistically, and keeps its store in an image across launches.
+// Depends on the layer packages by path, as an app would.
+import PackageDescription
+
+let package = Package(
+    name: "RickAndMorty",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [.executable(name: "rick-and-morty", targets: ["RickAndMorty"])],
+    dependencies: [
+        .package(path: "../../Packages/Lens"),
+        .package(path: "../../Packages/Image"),
+        .package(path: "../../Packages/Transport"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RickAndMorty",
+            dependencies: [
+                .product(name: "BatonLens", package: "Lens"),
+                .product(name: "BatonImage", package: "Image"),
+                .product(name: "BatonTransport", package: "Transport"),
+            ],
+            path: "Sources/RickAndMorty"
+        ),
+    ]
+)

@@ -1,0 +1,40 @@
+import BatonLens
+import Observation
+
+/// What is on screen: the list's page and handle, and the open character's handle. The
+/// views read it (tracked), so replacing a handle re-renders the views that showed the old one.
+///
+/// Main actor, `@Observable`.
+@MainActor
+@Observable
+final class Screen {
+    private(set) var page: Int
+    private(set) var list: QueryHandle<CharactersQuery>
+    private(set) var character: QueryHandle<CharacterQuery>?
+    @ObservationIgnored let environment: Environment
+
+    init(page: Int, environment: Environment) {
+        self.page = page
+        self.environment = environment
+        list = QueryHandle(CharactersQuery.self, variables: CharactersQuery.variables(page: page),
+                           policy: .cacheAndNetwork, in: environment)
+    }
+
+    /// Shows page `page`: from the store (and so the image) at once when it holds it, and
+    /// refreshed from the network.
+    func show(page: Int) {
+        self.page = page
+        list = QueryHandle(CharactersQuery.self, variables: CharactersQuery.variables(page: page),
+                           policy: .cacheAndNetwork, in: environment)
+    }
+
+    /// Opens the character `id`, the same way.
+    func open(character id: String) {
+        character = QueryHandle(CharacterQuery.self, variables: CharacterQuery.variables(id: id),
+                                policy: .cacheAndNetwork, in: environment)
+    }
+
+    func closeCharacter() {
+        character = nil
+    }
+}
