@@ -6,7 +6,8 @@ import Foundation
 ///
 ///     Records → Normalize → Store → Image
 ///                  │          └──→ Lens
-///                  └──→ Transport
+///                  ├──→ Transport
+///                  └──→ Compiler
 ///
 /// Packages outside `Packages/` (the integration tests, the benchmarks, the examples) may
 /// depend on any layer. No package may depend on anything but a local path: the runtime
@@ -30,6 +31,7 @@ public struct LayerRules: Sendable {
             "Image": ["Records", "Normalize", "Store"],
             "Transport": ["Records", "Normalize"],
             "Lens": ["Records", "Normalize", "Store"],
+            "Compiler": ["Records", "Normalize"],
         ],
         systemLibraries: ["sqlite3", "zlib"]
     )
