@@ -1,0 +1,39 @@
+#!/bin/sh
+# Builds the libFuzzer targets with swiftc (SwiftPM has no fuzzer sanitizer):
+#   $OUT/fuzz-document  the GraphQL document and SDL parsers
+#   $OUT/fuzz-ingest    the Ingest and the JSON reader
+#   $OUT/fuzz-row       the image's row decoder
+# BatonRecords and BatonNormalize are compiled as modules with coverage and AddressSanitizer;
+# the row decoder is internal to BatonImage, so its few files (RowCodec, Names, Connection,
+# Statement, ImageError, Schema, SQLiteVersion) are compiled into the fuzzer's own module.
+# Usage: Fuzz/build.sh [OUT]   (FUZZ_OPT=-O or -Onone, default -O)
+set -eu
+cd "$(dirname "$0")/.."
+OUT=${1:-.build/fuzz}
+OPT=${FUZZ_OPT:--O}
+SWIFTC=${SWIFTC:-swiftc}
+FLAGS="$OPT -wmo -parse-as-library -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address -gline-tables-only"
+mkdir -p "$OUT/modules"
+M="$OUT/modules"
+
+module() { # name, source directory, extra flags
+    name=$1; dir=$2; shift 2
+    $SWIFTC $FLAGS "$@" -I "$M" -module-name "$name" -emit-module -emit-module-path "$M/$name.swiftmodule" \
+        -c -o "$M/$name.o" $(find "$dir" -name '*.swift' | sort)
+}
+
+echo "fuzz: building modules ($OPT)"
+module BatonRecords Packages/Records/Sources/BatonRecords
+module BatonNormalize Packages/Normalize/Sources/BatonNormalize
+
+echo "fuzz: linking targets"
+$SWIFTC $FLAGS -I "$M" -module-name DocumentFuzz Fuzz/Targets/DocumentFuzz.swift \
+    "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-document"
+$SWIFTC $FLAGS -I "$M" -module-name IngestFuzz Fuzz/Targets/IngestFuzz.swift \
+    "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-ingest"
+IMAGE=Packages/Image/Sources/BatonImage
+$SWIFTC $FLAGS -I "$M" -I Packages/Image/Sources/CSQLite -module-name RowFuzz Fuzz/Targets/RowFuzz.swift \
+    $IMAGE/RowCodec.swift $IMAGE/Names.swift $IMAGE/Connection.swift $IMAGE/Statement.swift \
+    $IMAGE/ImageError.swift $IMAGE/Schema.swift $IMAGE/SQLiteVersion.swift \
+    "$M/BatonRecords.o" -lsqlite3 -o "$OUT/fuzz-row"
+echo "fuzz: built $OUT/fuzz-document $OUT/fuzz-ingest $OUT/fuzz-row"
