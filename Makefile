@@ -4,9 +4,9 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers server-env bench example clean
+.PHONY: test build layers server-env bench example clean fuzz fuzz-quick tsan asan
 
-test: server-env build layers
+test: server-env build layers fuzz-quick
 	$(SWIFT) test $(STRICT)
 
 build:
@@ -22,6 +22,28 @@ server-env:
 
 bench: server-env
 	cd Benchmarks && $(SWIFT) build -c release $(STRICT) && .build/release/BatonBenchmarks $(FILTER)
+
+# libFuzzer targets (Fuzz/): the document parser, the ingest, the image row decoder, each
+# for FUZZ_SECONDS (optimized build in .build/fuzz; crashes land in .build/fuzz/crashes).
+FUZZ_SECONDS ?= 60
+fuzz:
+	Fuzz/build.sh .build/fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh .build/fuzz
+
+# The short pass `make test` runs: an unoptimized build (~20 s) and 5 s per target, which
+# also replays the checked-in crash inputs (Tests/Fixtures/Hostile/fuzz).
+fuzz-quick:
+	FUZZ_OPT=-Onone Fuzz/build.sh .build/fuzz-quick
+	FUZZ_SECONDS=5 Fuzz/run.sh .build/fuzz-quick
+
+# The unit and integration tests under ThreadSanitizer / AddressSanitizer, each in its own
+# scratch path. Leak checking is off under ASan: LeakSanitizer cannot follow Swift's
+# spare-bit-tagged enum payload pointers (StoreLoadTests pins leaks instead).
+tsan: server-env
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(STRICT)
+
+asan: server-env
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(STRICT)
 
 # The Rick and Morty terminal example against the local server, launched twice over one image.
 example: server-env
