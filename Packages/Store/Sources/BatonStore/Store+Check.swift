@@ -98,12 +98,12 @@ extension Store {
             fillRootFields(record, resolved, from: reader)
         }
         for field in resolved.fields {
-            var value = record[untracked: field.readSlot(in: record)]
+            var value = record[untracked: field.field.slot]
             if value == nil {
                 if field.isTypename { continue }
                 if let reader = walk.reader, !record.key.isRoot, !rowsRead.contains(record.key) {
                     fillRow(of: record, from: reader)
-                    value = record[untracked: field.readSlot(in: record)]
+                    value = record[untracked: field.field.slot]
                 }
             }
             if value == nil, record.key == .root, let key = lookupKey(in: record, field: field) {
@@ -126,6 +126,10 @@ extension Store {
             guard let selection = field.selection else { continue }
             if walk.tracksPaths { walk.path.append(.key(field.responseKey)) }
             walkValue(value, selection, &walk)
+            // Lenses read a @connection field's merged connection when the record holds one.
+            if let connection = field.connection, let merged = record[untracked: connection.slot] {
+                walkValue(merged, selection, &walk)
+            }
             if walk.tracksPaths { walk.path.removeLast() }
         }
     }
@@ -213,14 +217,5 @@ extension Store {
         for cell in absent { record.willChange(cell.slot) }
         for cell in absent { record.store(cell.value, at: cell.slot) }
         for cell in absent { record.didChange(cell.slot) }
-    }
-}
-
-extension FieldPlan {
-    /// The slot a read of this field answers from in `record`: a `@connection` field's merged
-    /// connection when the record holds one (as lenses read it), else the field's own.
-    func readSlot(in record: Record) -> Slot {
-        if let connection, record[untracked: connection.slot] != nil { return connection.slot }
-        return field.slot
     }
 }
