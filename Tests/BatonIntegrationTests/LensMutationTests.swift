@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import BatonImage
+import BatonLens
+import BatonTransport
+
+/// A note edited through a mutation with an optimistic response, against responses recorded
+/// from the local server: the optimistic text shows at once, the server's answer replaces it
+/// in one commit, a failure rolls it back, and only what the server confirmed reaches the
+/// image.
+@MainActor
+@Suite struct LensMutationTests {
+    let scratch = IntegrationScratch()
+    let gate = IntegrationGate(IntegrationServer.recorded, holding: ["IntegrationEditNote"])
+
+    /// A launch showing character 1's first page of notes, with a notes view and a title view.
+    private func showNotes() async throws -> (IntegrationLaunch, IntegrationNotes.Data, IntegrationViews) {
+        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: gate)
+        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, in: launch.environment)
+        await handle.refetch()
+        let data = try #require(handle.data)
+        let views = IntegrationViews()
+        views.render("notes") { _ = try? data.texts }
+        views.render("title") { _ = try? data.character?.name }
+        return (launch, data, views)
+    }
+
+    /// The first note's text in a new launch over the image, with no network.
+    private func relaunchedFirstNote() throws -> String? {
+        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        defer { launch.close() }
+        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, policy: .cacheOnly,
+                                 in: launch.environment)
+        return try handle.data?.texts.first
+    }
+
+    @Test func theOptimisticTextShowsAtOnceAndTheServersEqualAnswerLandsWithoutARender() async throws {
+        let (launch, data, views) = try await showNotes()
+        let mutation = MutationHandle(IntegrationEditNote.self, in: launch.environment)
+        let edit = Task {
+            try await mutation.perform(variables: IntegrationEditNote.variables,
+                                       optimisticResponse: IntegrationEditNote.optimisticResponse(IntegrationEditNote.serverText))
+        }
+        #expect(await integrationEventually { gate.waitingCount == 1 })
+        #expect(try data.texts.first == IntegrationEditNote.serverText)
+        #expect(views.fired == ["notes": 1])
+        #expect(launch.store.optimisticLayers.count == 1)
+
+        views.render("notes") { _ = try? data.texts }
+        gate.answer()
+        let answer = try await edit.value
+
+        #expect(try answer.editNote?.text == IntegrationEditNote.serverText)
+        #expect(launch.store.optimisticLayers.isEmpty)
+        #expect(views.fired == ["notes": 1], "the answer equals the optimistic text: nothing to re-render")
+        launch.close()
+        #expect(try relaunchedFirstNote() == IntegrationEditNote.serverText)
+    }
+
+    @Test func aFailedEditRollsBackAndTheImageNeverHoldsTheOptimisticText() async throws {
+        let (launch, data, views) = try await showNotes()
+        let mutation = MutationHandle(IntegrationEditNote.self, in: launch.environment)
+        let edit = Task {
+            try await mutation.perform(variables: IntegrationEditNote.variables,
+                                       optimisticResponse: IntegrationEditNote.optimisticResponse("Optimistic text"))
+        }
+        #expect(await integrationEventually { gate.waitingCount == 1 })
+        #expect(try data.texts.first == "Optimistic text")
+        views.render("notes") { _ = try? data.texts }
+
+        gate.fail()
+        await #expect(throws: FetchError.self) { try await edit.value }
+
+        #expect(try data.texts == Array(IntegrationNotes.texts.prefix(2)))
+        #expect(launch.store.optimisticLayers.isEmpty)
+        #expect(mutation.error?.kind == .transport)
+        #expect(views.fired == ["notes": 2], "once for the optimistic text, once for the rollback")
+        launch.close()
+        #expect(try relaunchedFirstNote() == IntegrationNotes.texts[0])
+    }
+}
