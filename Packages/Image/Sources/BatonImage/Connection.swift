@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection, a thin wrapper over `sqlite3*`: statements are prepared once and
 /// kept, and every failure is an ``ImageError`` carrying the result code and message.
@@ -75,6 +76,35 @@ final class Connection {
         let statement = try cached(sql)
         defer { statement.reset() }
         return try statement.step() ? statement.int64(0) : 0
+    }
+
+    /// Whether the file the connection opened is no longer at its path (deleted, or another
+    /// file renamed over it). SQLite goes on writing to the orphaned file without an error.
+    var fileHasMoved: Bool {
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
+    }
+
+    /// Closes a connection whose file has moved (``fileHasMoved``), and removes its WAL if
+    /// the WAL is still the one at its path.
+    ///
+    /// SQLite closes a moved database without a checkpoint and leaves its WAL behind; the
+    /// next open at the path would replay those frames into whatever file is there now (a
+    /// replacement, or a new image). A WAL that has itself been deleted or replaced is not
+    /// this connection's and is left alone.
+    func closeMoved() {
+        guard !isClosed else { return }
+        var walStillHere = false
+        var journal: UnsafeMutablePointer<sqlite3_file>?
+        if sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal) == SQLITE_OK,
+           let journal, let methods = journal.pointee.pMethods, let fileControl = methods.pointee.xFileControl {
+            var moved: Int32 = 0
+            walStillHere = fileControl(journal, SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved == 0
+        }
+        let wal = sqlite3_db_filename(handle, "main").flatMap { sqlite3_filename_wal($0) }.map { String(cString: $0) }
+        close()
+        if walStillHere, let wal { try? FileManager.default.removeItem(atPath: wal) }
     }
 
     /// Whether the connection is inside a transaction.

@@ -11,7 +11,8 @@ extension Image {
         /// never reach the image.
         public var transientRootFields: Set<String>
         /// The image's one channel for faults: called once per open for the first fault (the
-        /// file could not be opened or is not an image, disk full, read-only, I/O error), on
+        /// file could not be opened or is not an image, disk full, read-only, I/O error, the
+        /// file deleted or replaced while open — the image then stops writing), on
         /// an arbitrary thread, never with the image's lock held. The store keeps working in
         /// memory whatever happens here.
         public var onError: (@Sendable (ImageError) -> Void)?

@@ -127,6 +127,17 @@ extension ImageFile {
     /// file found damaged is started again.
     private func perform(_ body: (ImageDatabase) throws -> Void) {
         guard case .open(let database) = state else { return }
+        // SQLite writes on into a file deleted or renamed over while open, with no error:
+        // everything written after is lost. Stop, say so once, and leave the path alone
+        // but for this connection's WAL, which must not meet a replacement.
+        if database.connection.fileHasMoved {
+            database.connection.closeMoved()
+            let error = ImageError.unavailable(path: path, reason: "the file was deleted or replaced while open")
+            state = .unavailable(error)
+            reportLocked(error)
+            condition.broadcast()
+            return
+        }
         do {
             try body(database)
             database.names.commit()
