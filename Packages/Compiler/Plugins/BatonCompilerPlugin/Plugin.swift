@@ -1,0 +1,43 @@
+import Foundation
+import PackagePlugin
+
+/// Runs `baton-compile` for a target: its `.graphql` files (and Swift files with
+/// `/* graphql */` markers) against the schema its `baton.json` names, the file in the
+/// target's directory or, failing that, the package's. The generated lenses compile into
+/// the target; a change to a document, the configuration or the schema regenerates them on
+/// the next build.
+@main
+struct BatonCompilerPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let candidates = [target.directoryURL, context.package.directoryURL].map { $0.appending(path: "baton.json") }
+        guard let config = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            Diagnostics.error("BatonCompilerPlugin: no baton.json in \(target.directoryURL.path) or the package root")
+            return []
+        }
+        let documents = target.sourceFiles.filter { $0.url.pathExtension == "graphql" || $0.url.pathExtension == "gql" }.map(\.url)
+        let swiftFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
+        let markedSwift = swiftFiles.filter { url in
+            (try? String(contentsOf: url, encoding: .utf8))?.contains("/* graphql") == true
+        }
+        let output = context.pluginWorkDirectoryURL.appending(path: "BatonGenerated.swift")
+        return [
+            .buildCommand(
+                displayName: "Compiling GraphQL documents of \(target.name)",
+                executable: try context.tool(named: "baton-compile").url,
+                arguments: ["--config", config.path, "--output", output.path] + (documents + markedSwift).map(\.path),
+                inputFiles: [config] + schemaFiles(of: config) + documents + markedSwift,
+                outputFiles: [output])
+        ]
+    }
+
+    /// The schema files the configuration names, so editing the schema regenerates.
+    private func schemaFiles(of config: URL) -> [URL] {
+        guard let data = try? Data(contentsOf: config),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [] }
+        let names = [object["schema"] as? String].compactMap { $0 } + (object["schemaExtensions"] as? [String] ?? [])
+        let directory = config.deletingLastPathComponent()
+        return names.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : directory.appending(path: $0) }
+    }
+}

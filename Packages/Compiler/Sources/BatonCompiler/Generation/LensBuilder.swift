@@ -1,0 +1,108 @@
+import BatonNormalize
+
+/// Builds the ``LensModel`` of a selection set on a type: fields merged by response key,
+/// inline fragments that apply to every value flattened in, named spreads as accessors, and,
+/// on an abstract type with narrower inline fragments, a case per concrete type they select.
+struct LensBuilder {
+    let schema: Schema
+    let types: TypeMapper
+    let document: Document
+    /// Swift names of the fragments' lenses, by fragment name.
+    let fragmentTypes: [String: String]
+    /// Top-level names no nested type may shadow.
+    let globalNames: Set<String>
+
+    /// The lens named `typeName` over `selections` on `typeCondition`.
+    func build(_ typeName: String, on typeCondition: String, selections: [Selection]) -> LensModel {
+        var model = LensModel(typeName: typeName, typeCondition: typeCondition)
+        var members = NameScope(reserved: SwiftNames.lensMembers)
+        var nested = NameScope(reserved: globalNames.union(SwiftNames.reservedTypes))
+        var fields: [(field: Field, children: [Selection])] = []
+        var spreads: [FragmentSpread] = []
+        var narrower: [InlineFragment] = []
+        collect(selections, on: typeCondition, fields: &fields, spreads: &spreads, narrower: &narrower)
+
+        for (field, children) in fields {
+            guard let definition = schema.field(field.name, on: typeCondition) else { continue }
+            let property = members.claim(SwiftNames.camel(field.responseKey))
+            var levels = TypeMapper.semanticLevels(of: definition)
+            var required: String?
+            if let directive = field.directives.first(where: { $0.name == "required" }),
+                case .enumValue(let action)? = directive.argument("action")
+            {
+                required = "." + action.lowercased()
+                levels.insert(0)
+                if action != "THROW" { model.bubbles = true }
+            }
+            let named = definition.type.namedType
+            let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
+            let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
+            if schema.types[named]?.isComposite == true {
+                let childName = nested.claim(SwiftNames.pascal(field.responseKey))
+                let child = build(childName, on: named, selections: children)
+                let swiftType = TypeMapper.render(definition.type, base: childName, nonNullLevels: levels, optionalInner: child.bubbles)
+                model.fields.append(.init(property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments, required: required))
+                model.children.append(child)
+            } else {
+                let caught = field.directives.contains { $0.name == "catch" }
+                let swiftType = TypeMapper.render(definition.type, base: types.leaf(named), nonNullLevels: levels)
+                model.fields.append(.init(property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments, required: required, leafType: named))
+            }
+        }
+
+        var spreadNames: Set<String> = []
+        for spread in spreads where spreadNames.insert(spread.name).inserted {
+            guard let fragment = document.fragments[spread.name], let lens = fragmentTypes[spread.name] else { continue }
+            let always = covers(typeCondition, with: fragment.typeCondition)
+            let only = always ? nil : schema.possibleTypes(fragment.typeCondition).intersection(schema.possibleTypes(typeCondition)).sorted()
+            model.spreads.append(.init(property: members.claim(SwiftNames.lowerFirst(lens)), fragmentType: lens, onlyFor: only))
+        }
+
+        if schema.isAbstract(typeCondition), !narrower.isEmpty {
+            var caseNames = NameScope(reserved: ["other", "unknown"])
+            for concrete in schema.possibleTypes(typeCondition).sorted()
+            where narrower.contains(where: { schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete) }) {
+                let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
+                model.children.append(build(lensType, on: concrete, selections: selections))
+                model.cases.append(.init(caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)), typeName: concrete, lensType: lensType))
+            }
+            if !model.cases.isEmpty {
+                model.onType = nested.claim("On")
+                model.onProperty = members.claim("on")
+            }
+        }
+        return model
+    }
+
+    /// Whether every value of `typeName` is a value of `condition`.
+    private func covers(_ typeName: String, with condition: String) -> Bool {
+        schema.possibleTypes(typeName).isSubset(of: schema.possibleTypes(condition))
+    }
+
+    private func collect(
+        _ selections: [Selection], on typeName: String, fields: inout [(field: Field, children: [Selection])],
+        spreads: inout [FragmentSpread], narrower: inout [InlineFragment]
+    ) {
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if let index = fields.firstIndex(where: { $0.field.responseKey == field.responseKey }) {
+                    fields[index].children += field.selectionSet ?? []
+                    fields[index].field.directives += field.directives.filter { directive in
+                        !fields[index].field.directives.contains { $0.name == directive.name }
+                    }
+                } else {
+                    fields.append((field, field.selectionSet ?? []))
+                }
+            case .inlineFragment(let inline):
+                if schema.isSubtype(typeName, of: inline.typeCondition ?? typeName) {
+                    collect(inline.selectionSet, on: typeName, fields: &fields, spreads: &spreads, narrower: &narrower)
+                } else {
+                    narrower.append(inline)
+                }
+            case .fragmentSpread(let spread):
+                spreads.append(spread)
+            }
+        }
+    }
+}

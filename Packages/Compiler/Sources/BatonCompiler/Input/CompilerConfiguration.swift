@@ -1,0 +1,97 @@
+import Foundation
+
+/// The compiler's configuration: a JSON file in the shape of `baton.json`.
+///
+/// ```json
+/// {
+///   "schema": "schema.graphql",
+///   "schemaExtensions": ["extensions.graphql"],
+///   "identity": { "types": { "Asset": ["uuid"] } },
+///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } }
+/// }
+/// ```
+///
+/// Paths are relative to the file's directory. A schema path ending in `.json` is read as
+/// an introspection result. Custom scalars the file does not map read as the raw `Value`;
+/// a mapped type must conform to `CustomScalar` (or `ScalarValue`) in the app. Keys the
+/// compiler does not know (`kotlin`, `lookups`, `transient`...) are ignored.
+public struct CompilerConfiguration: Sendable, Hashable {
+    /// The file the configuration was read from (for errors).
+    public var file: String
+    /// The schema's path and its extensions' paths, resolved against the file's directory.
+    public var schemaPaths: [String]
+    /// Key fields per type, beside the schema's default (`id`).
+    public var keyFields: [String: [String]]
+    /// Swift type per custom scalar.
+    public var customScalars: [String: String]
+    /// The text the configuration was read from, to place errors.
+    public var text: String
+
+    public init(
+        file: String = "baton.json", schemaPaths: [String] = [], keyFields: [String: [String]] = [:],
+        customScalars: [String: String] = [:], text: String = ""
+    ) {
+        self.file = file
+        self.schemaPaths = schemaPaths
+        self.keyFields = keyFields
+        self.customScalars = customScalars
+        self.text = text
+    }
+
+    private struct Shape: Decodable {
+        struct Identity: Decodable { var types: [String: [String]]? }
+        struct ScalarType: Decodable { var swift: String? }
+        var schema: String?
+        var schemaExtensions: [String]?
+        var identity: Identity?
+        var customScalarTypes: [String: ScalarType]?
+    }
+
+    /// Reads the configuration at `path`.
+    public static func load(path: String) throws(CompilerError) -> CompilerConfiguration {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(message: "cannot read the configuration", file: path, line: 1, column: 1)
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses a configuration text read from `file`.
+    public static func parse(_ text: String, file: String) throws(CompilerError) -> CompilerConfiguration {
+        let shape: Shape
+        do {
+            shape = try JSONDecoder().decode(Shape.self, from: Data(text.utf8))
+        } catch {
+            throw .configuration(message: "not a configuration: \(error)", file: file, line: 1, column: 1)
+        }
+        let directory = (file as NSString).deletingLastPathComponent
+        func resolve(_ path: String) -> String {
+            path.hasPrefix("/") || directory.isEmpty ? path : (directory as NSString).appendingPathComponent(path)
+        }
+        var paths: [String] = []
+        if let schema = shape.schema { paths.append(resolve(schema)) }
+        paths += (shape.schemaExtensions ?? []).map(resolve)
+        var scalars: [String: String] = [:]
+        for (name, type) in shape.customScalarTypes ?? [:] {
+            if let swift = type.swift { scalars[name] = swift }
+        }
+        return CompilerConfiguration(
+            file: file, schemaPaths: paths, keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text)
+    }
+
+    /// An error about `name`, placed at its first quoted occurrence in the file.
+    func error(_ message: String, about name: String) -> CompilerError {
+        var line = 1
+        var column = 1
+        if let range = text.range(of: "\"\(name)\"") {
+            for character in text[..<range.lowerBound] {
+                if character == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+        }
+        return .configuration(message: message, file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,66 @@
+import BatonNormalize
+
+extension Validator {
+    /// §5.7: each directive defined, allowed at `location`, given once unless repeatable,
+    /// with arguments of its definition's types.
+    mutating func checkDirectives(_ directives: [Directive], at location: String, in source: GraphQLSource) {
+        var seen: Set<String> = []
+        for directive in directives {
+            guard let definition = schema.directives[directive.name] else {
+                report(.directiveDefinedAndPlaced, "unknown directive '@\(directive.name)'", at: directive.location, in: source)
+                continue
+            }
+            if !definition.locations.contains(location) {
+                report(.directiveDefinedAndPlaced, "'@\(directive.name)' is not allowed on \(location.lowercased().replacingOccurrences(of: "_", with: " "))", at: directive.location, in: source)
+            }
+            if !definition.isRepeatable, !seen.insert(directive.name).inserted {
+                report(.directiveUniqueness, "'@\(directive.name)' is given twice here", at: directive.location, in: source)
+            }
+            checkArguments(directive.arguments, against: definition.arguments, at: directive.location, in: source, owner: "'@\(directive.name)'")
+        }
+    }
+
+    /// Baton's client directives on a field: what each may mark and what its arguments say.
+    mutating func checkClientDirectives(on field: Field, definition: FieldDefinition, in source: GraphQLSource) {
+        let named = definition.type.namedType
+        let composite = schema.types[named]?.isComposite == true
+        for directive in field.directives {
+            switch directive.name {
+            case "connection":
+                guard composite, let edges = schema.field("edges", on: named) else {
+                    report(.clientDirective, "'@connection' marks a field whose type has 'edges'; '\(named)' has none", at: directive.location, in: source)
+                    continue
+                }
+                _ = edges
+                if let key = directive.argument("key"), !key.isConstant {
+                    report(.clientDirective, "'@connection(key:)' must be a string literal", at: directive.location, in: source)
+                }
+                if case .list(let filters)? = directive.argument("filters") {
+                    for filter in filters {
+                        guard case .string(let name) = filter else { continue }
+                        if definition.argument(name) == nil {
+                            report(.clientDirective, "'@connection(filters:)' names '\(name)', which is not an argument of '\(field.name)'", at: directive.location, in: source)
+                        }
+                    }
+                }
+            case "appendEdge", "prependEdge", "appendNode", "prependNode":
+                if !composite {
+                    report(.clientDirective, "'@\(directive.name)' marks a field of object type; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)
+                }
+            case "deleteEdge", "deleteRecord":
+                if named != "ID" {
+                    report(.clientDirective, "'@\(directive.name)' marks a field of type ID or [ID]; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)
+                }
+            case "catch":
+                if composite {
+                    report(.clientDirective, "'@catch' is supported on leaf fields only: the lens runtime catches scalars", at: directive.location, in: source)
+                }
+            case "required":
+                if field.directives.contains(where: { $0.name == "catch" }) {
+                    report(.clientDirective, "a field cannot be both '@required' and '@catch'", at: directive.location, in: source)
+                }
+            default: continue
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import BatonNormalize
+
+/// Checks a ``DocumentSet`` against a schema by the spec's executable-document rules (see
+/// ``ValidationRule``) and the rules of Baton's client directives. Collects every error it
+/// finds, each at the offending character.
+///
+/// A value used on one thread for one validation.
+struct Validator {
+    let schema: Schema
+    let documents: DocumentSet
+    var errors: [CompilerError] = []
+    /// Variable usages per definition: "op:Name" / "fragment:Name".
+    var usages: [String: [VariableUsage]] = [:]
+    /// The definition whose usages are being collected.
+    var current = ""
+
+    init(schema: Schema, documents: DocumentSet) {
+        self.schema = schema
+        self.documents = documents
+    }
+
+    /// Every error the documents have, in source order per rule pass.
+    static func errors(in documents: DocumentSet, schema: Schema) -> [CompilerError] {
+        var validator = Validator(schema: schema, documents: documents)
+        validator.run()
+        return validator.errors
+    }
+
+    mutating func report(_ rule: ValidationRule, _ message: String, at location: SourceLocation, in source: GraphQLSource) {
+        errors.append(source.invalid(rule, message, at: location))
+    }
+
+    private mutating func run() {
+        checkNames()
+        for entry in documents.entries {
+            switch entry.definition {
+            case .fragment(let fragment):
+                current = "fragment:\(fragment.name)"
+                check(fragment, in: entry.source)
+            case .operation(let operation):
+                current = "op:\(operation.name ?? "")"
+                check(operation, in: entry.source)
+            }
+        }
+        checkCycles()
+        for entry in documents.entries {
+            if case .operation(let operation) = entry.definition { checkVariables(of: operation, in: entry.source) }
+        }
+    }
+
+    /// §5.2.1.1, §5.2.2.1, §5.5.1.1, and a name for every operation (its Swift type's).
+    private mutating func checkNames() {
+        var operations: Set<String> = []
+        var fragments: Set<String> = []
+        for entry in documents.entries {
+            switch entry.definition {
+            case .operation(let operation):
+                guard let name = operation.name else {
+                    report(.operationName, "an operation needs a name: its Swift type is named for it", at: operation.location, in: entry.source)
+                    continue
+                }
+                if !operations.insert(name).inserted {
+                    report(.operationNameUniqueness, "there is already an operation named '\(name)'", at: operation.location, in: entry.source)
+                }
+            case .fragment(let fragment):
+                if !fragments.insert(fragment.name).inserted {
+                    report(.fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)'", at: fragment.location, in: entry.source)
+                }
+            }
+        }
+    }
+
+    private mutating func check(_ fragment: FragmentDefinition, in source: GraphQLSource) {
+        checkDirectives(fragment.directives, at: "FRAGMENT_DEFINITION", in: source)
+        guard let type = schema.types[fragment.typeCondition] else {
+            report(.fragmentTypeCondition, "fragment '\(fragment.name)' is on unknown type '\(fragment.typeCondition)'", at: fragment.location, in: source)
+            return
+        }
+        guard type.isComposite else {
+            report(.fragmentTypeCondition, "fragment '\(fragment.name)' is on '\(type.name)', which is not an object, interface or union", at: fragment.location, in: source)
+            return
+        }
+        checkSelections(fragment.selectionSet, on: type.name, in: source)
+    }
+
+    private mutating func check(_ operation: OperationDefinition, in source: GraphQLSource) {
+        let kind = "\(operation.kind)"
+        checkDirectives(operation.directives, at: kind.uppercased(), in: source)
+        var seen: Set<String> = []
+        for variable in operation.variableDefinitions {
+            if !seen.insert(variable.name).inserted {
+                report(.variableUniqueness, "variable '$\(variable.name)' is defined twice", at: variable.location, in: source)
+            }
+            checkDirectives(variable.directives, at: "VARIABLE_DEFINITION", in: source)
+            guard let type = schema.types[variable.type.namedType] else {
+                report(.variableInputType, "variable '$\(variable.name)' has unknown type '\(variable.type.namedType)'", at: variable.location, in: source)
+                continue
+            }
+            guard type.kind == .scalar || type.kind == .enumeration || type.kind == .inputObject else {
+                report(.variableInputType, "variable '$\(variable.name)' is of '\(type.name)', which is not an input type", at: variable.location, in: source)
+                continue
+            }
+            if let defaultValue = variable.defaultValue {
+                if !defaultValue.isConstant {
+                    report(.valueType, "the default of '$\(variable.name)' must be a constant", at: variable.location, in: source)
+                } else {
+                    checkValue(defaultValue, against: variable.type, at: variable.location, in: source, what: "the default of '$\(variable.name)'")
+                }
+            }
+        }
+        guard let root = schema.rootTypeName(for: operation.kind) else {
+            report(.rootType, "the schema has no \(kind) type", at: operation.location, in: source)
+            return
+        }
+        if operation.kind == .subscription {
+            let roots = operation.selectionSet.filter { if case .field(let field) = $0 { field.name != "__typename" } else { true } }
+            if roots.count != 1 {
+                report(.singleRootField, "a subscription selects exactly one root field", at: operation.location, in: source)
+            }
+        }
+        checkSelections(operation.selectionSet, on: root, in: source)
+    }
+
+    /// §5.5.2.2: a cycle of spreads, reported at the spread that closes it.
+    private mutating func checkCycles() {
+        let documents = self.documents
+        var reported: Set<String> = []
+        var found: [CompilerError] = []
+        for entry in documents.entries {
+            guard case .fragment(let start) = entry.definition, !reported.contains(start.name) else { continue }
+            var path: [String] = [start.name]
+            var visiting: Set<String> = [start.name]
+            func walk(_ selections: [Selection], in source: GraphQLSource) {
+                for selection in selections {
+                    switch selection {
+                    case .field(let field): walk(field.selectionSet ?? [], in: source)
+                    case .inlineFragment(let inline): walk(inline.selectionSet, in: source)
+                    case .fragmentSpread(let spread):
+                        if spread.name == start.name {
+                            if reported.insert(start.name).inserted {
+                                let cycle = (path + [start.name]).joined(separator: " → ")
+                                found.append(source.invalid(.fragmentCycle, "fragment '\(start.name)' spreads itself: \(cycle)", at: spread.location))
+                            }
+                            continue
+                        }
+                        guard visiting.insert(spread.name).inserted, let target = documents.document.fragments[spread.name],
+                            let targetSource = documents.source(ofFragment: spread.name)
+                        else { continue }
+                        path.append(spread.name)
+                        walk(target.selectionSet, in: targetSource)
+                        path.removeLast()
+                    }
+                }
+            }
+            walk(start.selectionSet, in: entry.source)
+        }
+        errors += found
+    }
+}

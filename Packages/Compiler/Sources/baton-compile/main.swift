@@ -1,0 +1,65 @@
+import BatonCompiler
+import Foundation
+
+/// baton-compile: GraphQL documents to Swift lenses.
+///
+///     baton-compile --config baton.json --output Generated.swift [--schema extra.graphql] [--stats] <inputs...>
+///
+/// Inputs are `.graphql` files, Swift files holding `/* graphql ... */` markers, or
+/// directories searched for both. Errors go to standard error as `file:line:column: error:`;
+/// any error exits 1 and writes nothing. The output is rewritten only when it changes.
+let usage = "usage: baton-compile --config <baton.json> --output <file.swift> [--schema <sdl>]... [--stats] <inputs>..."
+
+var configPath: String?
+var outputPath: String?
+var schemaPaths: [String] = []
+var inputs: [String] = []
+var stats = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--config": configPath = arguments.popFirst()
+    case "--output": outputPath = arguments.popFirst()
+    case "--schema": if let path = arguments.popFirst() { schemaPaths.append(path) }
+    case "--stats": stats = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: inputs.append(argument)
+    }
+}
+
+func fail(_ errors: [CompilerError]) -> Never {
+    for error in errors { FileHandle.standardError.write(Data((error.description + "\n").utf8)) }
+    exit(1)
+}
+
+guard let outputPath, configPath != nil || !schemaPaths.isEmpty else {
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(2)
+}
+
+do throws(CompilerError) {
+    var configuration = try configPath.map { path throws(CompilerError) in try CompilerConfiguration.load(path: path) }
+        ?? CompilerConfiguration(file: "baton-compile")
+    configuration.schemaPaths += schemaPaths
+    let schema = try CompilerSchema.load(configuration: configuration)
+    var sources: [GraphQLSource] = []
+    for input in inputs {
+        sources += try SourceCollector.sources(at: input)
+    }
+    let output = Compiler(schema: schema).compile(sources)
+    if !output.errors.isEmpty { fail(output.errors) }
+    let existing = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) }
+    if existing != output.swift {
+        guard FileManager.default.createFile(atPath: outputPath, contents: Data(output.swift.utf8)) else {
+            fail([.unreadable(message: "cannot write the output", file: outputPath, line: 1, column: 1)])
+        }
+    }
+    if stats {
+        let bytes = output.swift.utf8.count
+        print("\(sources.count) sources, \(output.accessors) accessors, \(bytes) bytes, \(output.accessors == 0 ? 0 : bytes / output.accessors) bytes per accessor")
+    }
+} catch {
+    fail([error])
+}
