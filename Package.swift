@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "baton-layers", targets: ["baton-layers"]),
         .executable(name: "baton-image", targets: ["BatonImageTool"]),
+        .executable(name: "baton-compile", targets: ["baton-compile"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Packages/Image/Sources/CSQLite", pkgConfig: "sqlite3"),
@@ -26,6 +27,8 @@ let package = Package(
         .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"], path: "Packages/Image/Sources/ImageCrashChild"),
         .target(name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
         .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
+        .target(name: "BatonCompiler", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Compiler")),
+        .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"], path: "Packages/Compiler/Sources/baton-compile"),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
         .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
@@ -35,6 +38,9 @@ let package = Package(
             path: layerTests("Image")),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
         .testTarget(name: "BatonLensTests", dependencies: ["BatonLens"], path: layerTests("Lens")),
+        .testTarget(
+            name: "BatonCompilerTests", dependencies: ["BatonCompiler"], path: layerTests("Compiler"),
+            exclude: ["Goldens", "Fixtures"]),
 
         .testTarget(
             name: "BatonIntegrationTests",

@@ -38,7 +38,9 @@ struct LensBuilder {
             let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
             let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
             if schema.types[named]?.isComposite == true {
-                let childName = nested.claim(SwiftNames.pascal(field.responseKey))
+                var childName = nested.claim(SwiftNames.pascal(field.responseKey))
+                // `let Thing = Link<Thing?>` would name the property, not the type.
+                if childName == property { childName = nested.claim(childName) }
                 let child = build(childName, on: named, selections: children)
                 let swiftType = TypeMapper.render(definition.type, base: childName, nonNullLevels: levels, optionalInner: child.bubbles)
                 model.fields.append(.init(property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments, required: required))
@@ -55,7 +57,10 @@ struct LensBuilder {
             guard let fragment = document.fragments[spread.name], let lens = fragmentTypes[spread.name] else { continue }
             let always = covers(typeCondition, with: fragment.typeCondition)
             let only = always ? nil : schema.possibleTypes(fragment.typeCondition).intersection(schema.possibleTypes(typeCondition)).sorted()
-            model.spreads.append(.init(property: members.claim(SwiftNames.lowerFirst(lens)), fragmentType: lens, onlyFor: only))
+            if only?.isEmpty == true { continue }
+            var property = members.claim(SwiftNames.lowerFirst(lens))
+            if property == lens { property = members.claim(property) }
+            model.spreads.append(.init(property: property, fragmentType: lens, onlyFor: only))
         }
 
         if schema.isAbstract(typeCondition), !narrower.isEmpty {

@@ -8,7 +8,7 @@ import BatonNormalize
 /// */
 /// ```
 ///
-/// A block comment whose text starts with `graphql` followed by a space or a line break; the
+/// A block comment whose text starts with `graphql` (after spaces) followed by a space or a line break; the
 /// document is everything after that word up to the closing `*/` (which the document cannot
 /// contain). Comments that do not start so, and `graphql` inside string literals or line
 /// comments, are ignored. Positions in the document map back to the Swift file.
@@ -63,6 +63,7 @@ public enum SwiftMarkerScanner {
             } else if starts(with: "/*", at: index) {
                 advance()
                 advance()
+                while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { advance() }
                 let isMarker = starts(with: marker, at: index)
                     && index + marker.unicodeScalars.count < scalars.count
                     && [" ", "\n", "\t", "\r"].contains(scalars[index + marker.unicodeScalars.count])

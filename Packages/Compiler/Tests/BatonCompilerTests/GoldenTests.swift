@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import BatonCompiler
+
+/// The emitted Swift, pinned byte for byte for a set of documents. `BATON_BLESS=1 swift test`
+/// rewrites the goldens after a reviewed change.
+struct GoldenTests {
+    static let bless = ProcessInfo.processInfo.environment["BATON_BLESS"] == "1"
+
+    /// Each golden: its name and the compile that produces it.
+    static let goldens: [(name: String, compile: @Sendable () throws -> Compiler.Output)] = [
+        ("Spec", {
+            let names = ["TestUnion", "TestNodeFields", "TestNotesQuery", "TestConditions", "TestAssetPricesQuery", "TestSetStatuses", "TestAddNote"]
+            let sources = try names.map { name in
+                let url = TestPaths.spec.appending(path: "documents/\(name).graphql")
+                return GraphQLSource(file: "\(name).graphql", text: try TestPaths.text(url))
+            }
+            return SpecSchema.compiler.compile(sources)
+        }),
+        ("Fixture", {
+            let url = TestPaths.spec.appending(path: "documents/Fixture.graphql")
+            return SpecSchema.compiler.compile([GraphQLSource(file: "Fixture.graphql", text: try TestPaths.text(url))])
+        }),
+        ("Hostile", {
+            let schema = try CompilerSchema(sources: [
+                GraphQLSource(file: "hostile-schema.graphql", text: try TestPaths.text(TestPaths.fixtures.appending(path: "hostile-schema.graphql")))
+            ])
+            let document = try TestPaths.text(TestPaths.fixtures.appending(path: "hostile.graphql"))
+            return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
+        }),
+    ]
+
+    @Test("emitted Swift matches its golden", arguments: goldens.indices)
+    func emittedSwiftMatchesGolden(_ index: Int) throws {
+        let (name, compile) = Self.goldens[index]
+        let output = try compile()
+        #expect(output.errors.isEmpty, "\(output.errors)")
+        let url = TestPaths.goldens.appending(path: "\(name).swift.golden")
+        if Self.bless {
+            try output.swift.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = try TestPaths.text(url)
+        #expect(output.swift == golden, "\(name): run BATON_BLESS=1 swift test after reviewing the change")
+    }
+
+    @Test func compilingTwiceGivesTheSameBytes() throws {
+        let first = try Self.goldens[0].compile().swift
+        let second = try Self.goldens[0].compile().swift
+        #expect(first == second)
+    }
+
+    @Test func aFieldAccessorIsOneShortLine() throws {
+        let output = try Self.goldens[1].compile()
+        let accessors = output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Link<") }
+        #expect(!accessors.isEmpty)
+        #expect(accessors.allSatisfy { $0.utf8.count < 120 })
+        #expect(output.swift.utf8.count / output.accessors < 120)
+    }
+}
