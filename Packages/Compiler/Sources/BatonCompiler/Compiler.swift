@@ -39,10 +39,10 @@ public struct Compiler: Sendable {
     private func generate(_ documents: DocumentSet) -> Output {
         let graph = schema.schema
         var errors: [CompilerError] = []
-        var global = NameScope(reserved: SwiftNames.reservedTypes.union(SwiftNames.keywords))
+        var global = NameScope(reserved: SwiftNames.reservedTypes.union(SwiftNames.keywords).union([SpreadEmitter.typeName]))
         var claimed: Set<String> = []
         func claim(_ name: String, at location: SourceLocation, in source: GraphQLSource) -> String {
-            if SwiftNames.reservedTypes.contains(name) || SwiftNames.keywords.contains(name) || !claimed.insert(name).inserted {
+            if SwiftNames.reservedTypes.contains(name) || name == SpreadEmitter.typeName || SwiftNames.keywords.contains(name) || !claimed.insert(name).inserted {
                 errors.append(source.invalid(.operationName, "'\(name)' is already a Swift, Baton or generated type name: rename the definition", at: location))
             }
             global.reserve(name)
@@ -119,9 +119,17 @@ public struct Compiler: Sendable {
             writer.line()
             EnumEmitter.write(type, as: swiftName, to: &writer)
         }
+        if models.contains(where: Self.usesSpreads) {
+            writer.line()
+            SpreadEmitter.write(to: &writer)
+        }
         writer.line()
         writeSchemaTable(abstractTypes: abstractTypes, to: &writer)
         return Output(swift: writer.text, errors: [], accessors: accessors)
+    }
+
+    private static func usesSpreads(_ model: LensModel) -> Bool {
+        !model.spreads.isEmpty || !model.cases.isEmpty || model.children.contains(where: usesSpreads)
     }
 
     /// The identity (key fields per type, from the configuration; `id` otherwise) and the

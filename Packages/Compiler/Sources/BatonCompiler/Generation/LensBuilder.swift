@@ -69,7 +69,9 @@ struct LensBuilder {
             where narrower.contains(where: { schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete) }) {
                 let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
                 model.children.append(build(lensType, on: concrete, selections: selections))
-                model.cases.append(.init(caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)), typeName: concrete, lensType: lensType))
+                model.cases.append(.init(
+                    caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
+                    descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete, lensType: lensType))
             }
             if !model.cases.isEmpty {
                 model.onType = nested.claim("On")

@@ -7,7 +7,9 @@ enum LensEmitter {
             let rules = model.throwsOnFieldError ? ", throwsOnFieldError = true" : ""
             writer.line("static let typeCondition = \(SwiftNames.literal(model.typeCondition)), fields = Fields()\(rules)")
             writer.line("let ref: RecordRef")
-            if model.fields.isEmpty {
+            let spreadLines = model.spreads.map { "let \(SwiftNames.declared($0.property)) = \(SpreadEmitter.typeName)<\($0.fragmentType)>()" }
+                + model.cases.map { "let \(SwiftNames.declared($0.descriptorName)) = \(SpreadEmitter.typeName)<\($0.lensType)>()" }
+            if model.fields.isEmpty && spreadLines.isEmpty {
                 writer.line("struct Fields: FieldSet {}")
             } else {
                 writer.block("struct Fields: FieldSet") { writer in
@@ -15,6 +17,7 @@ enum LensEmitter {
                         writer.line("let \(SwiftNames.declared(field.property)) = \(descriptor(field))")
                         accessors += 1
                     }
+                    for line in spreadLines { writer.line(line) }
                 }
             }
             for spread in model.spreads {
