@@ -12,8 +12,9 @@ struct LensBuilder {
     /// Top-level names no nested type may shadow.
     let globalNames: Set<String>
 
-    /// The lens named `typeName` over `selections` on `typeCondition`.
-    func build(_ typeName: String, on typeCondition: String, selections: [Selection]) -> LensModel {
+    /// The lens named `typeName` over `selections` on `typeCondition`. A case lens (`inherited`
+    /// non-empty) leaves out the fields its abstract parent declares: they are read there.
+    func build(_ typeName: String, on typeCondition: String, selections: [Selection], inherited: Set<String> = []) -> LensModel {
         var model = LensModel(typeName: typeName, typeCondition: typeCondition)
         var members = NameScope(reserved: SwiftNames.lensMembers)
         var nested = NameScope(reserved: globalNames.union(SwiftNames.reservedTypes))
@@ -22,7 +23,7 @@ struct LensBuilder {
         var narrower: [InlineFragment] = []
         collect(selections, on: typeCondition, fields: &fields, spreads: &spreads, narrower: &narrower)
 
-        for (field, children) in fields {
+        for (field, children) in fields where !inherited.contains(field.responseKey) {
             guard let definition = schema.field(field.name, on: typeCondition) else { continue }
             let property = members.claim(SwiftNames.camel(field.responseKey))
             var levels = TypeMapper.semanticLevels(of: definition)
@@ -68,7 +69,8 @@ struct LensBuilder {
             for concrete in schema.possibleTypes(typeCondition).sorted()
             where narrower.contains(where: { schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete) }) {
                 let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
-                model.children.append(build(lensType, on: concrete, selections: selections))
+                let common = Set(fields.map(\.field.responseKey))
+                model.children.append(build(lensType, on: concrete, selections: selections, inherited: common))
                 model.cases.append(.init(
                     caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
                     descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete, lensType: lensType))
