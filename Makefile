@@ -37,10 +37,10 @@ fuzz-quick:
 	FUZZ_SECONDS=5 Fuzz/run.sh .build/fuzz-quick
 
 # The unit and integration tests under ThreadSanitizer / AddressSanitizer, each in its own
-# scratch path. Leak checking is off under ASan: LeakSanitizer cannot follow Swift's
+# scratch path (TSan suppressions, each explained: Fuzz/Sanitizers/tsan.supp). Leak checking is off under ASan: LeakSanitizer cannot follow Swift's
 # spare-bit-tagged enum payload pointers (StoreLoadTests pins leaks instead).
 tsan: server-env
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(STRICT)
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Fuzz/Sanitizers/tsan.supp" $(SWIFT) test --sanitize=thread --scratch-path .build/tsan $(STRICT)
 
 asan: server-env
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(STRICT)

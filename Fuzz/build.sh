@@ -11,14 +11,23 @@ set -eu
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 OPT=${FUZZ_OPT:--O}
-SWIFTC=${SWIFTC:-swiftc}
+SWIFTC_BIN=${SWIFTC:-swiftc}
+# swiftc, with the linker's notes on ASan's local symbols (harmless, one per target) dropped.
+SWIFTC() {
+    log=$(mktemp)
+    status=0
+    "$SWIFTC_BIN" "$@" >"$log" 2>&1 || status=$?
+    grep -v "ld.gold: warning: Cannot export local symbol '__asan" "$log" || true
+    rm -f "$log"
+    return $status
+}
 FLAGS="$OPT -wmo -parse-as-library -swift-version 6 -warnings-as-errors -sanitize=fuzzer,address -gline-tables-only"
 mkdir -p "$OUT/modules"
 M="$OUT/modules"
 
 module() { # name, source directory, extra flags
     name=$1; dir=$2; shift 2
-    $SWIFTC $FLAGS "$@" -I "$M" -module-name "$name" -emit-module -emit-module-path "$M/$name.swiftmodule" \
+    SWIFTC $FLAGS "$@" -I "$M" -module-name "$name" -emit-module -emit-module-path "$M/$name.swiftmodule" \
         -c -o "$M/$name.o" $(find "$dir" -name '*.swift' | sort)
 }
 
@@ -27,12 +36,12 @@ module BatonRecords Packages/Records/Sources/BatonRecords
 module BatonNormalize Packages/Normalize/Sources/BatonNormalize
 
 echo "fuzz: linking targets"
-$SWIFTC $FLAGS -I "$M" -module-name DocumentFuzz Fuzz/Targets/DocumentFuzz.swift \
+SWIFTC $FLAGS -I "$M" -module-name DocumentFuzz Fuzz/Targets/DocumentFuzz.swift \
     "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-document"
-$SWIFTC $FLAGS -I "$M" -module-name IngestFuzz Fuzz/Targets/IngestFuzz.swift \
+SWIFTC $FLAGS -I "$M" -module-name IngestFuzz Fuzz/Targets/IngestFuzz.swift \
     "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-ingest"
 IMAGE=Packages/Image/Sources/BatonImage
-$SWIFTC $FLAGS -I "$M" -I Packages/Image/Sources/CSQLite -module-name RowFuzz Fuzz/Targets/RowFuzz.swift \
+SWIFTC $FLAGS -I "$M" -I Packages/Image/Sources/CSQLite -module-name RowFuzz Fuzz/Targets/RowFuzz.swift \
     $IMAGE/RowCodec.swift $IMAGE/Names.swift $IMAGE/Connection.swift $IMAGE/Statement.swift \
     $IMAGE/ImageError.swift $IMAGE/Schema.swift $IMAGE/SQLiteVersion.swift \
     "$M/BatonRecords.o" -lsqlite3 -o "$OUT/fuzz-row"
