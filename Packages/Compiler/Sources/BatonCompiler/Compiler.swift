@@ -4,7 +4,8 @@ import BatonNormalize
 /// (see ``ValidationRule``), and emits, per operation, a `GraphQLOperation` with its compact
 /// document text, the SHA-256 of the text a server receives (its persisted-query hash) and
 /// its data lens; per fragment, a lens; per enum the documents read, a `GraphQLEnum`; and a
-/// table of the schema's identity and possible types.
+/// table of the schema's identity and possible types. Every selection set gains the key
+/// fields and the `__typename` the store needs (see `KeyFieldSelector`).
 ///
 /// Normalization plans are not emitted as data: the runtime plans each operation once, at
 /// first use, from its `document` (and checks the lenses against it then).
@@ -33,7 +34,7 @@ public struct Compiler: Sendable {
         if !syntaxErrors.isEmpty { return Output(swift: "", errors: syntaxErrors, accessors: 0) }
         let errors = Validator.errors(in: documents, schema: schema.schema)
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
-        return generate(documents)
+        return generate(KeyFieldSelector(schema: schema).apply(to: documents))
     }
 
     private func generate(_ documents: DocumentSet) -> Output {
