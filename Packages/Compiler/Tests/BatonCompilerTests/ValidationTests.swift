@@ -16,16 +16,16 @@ struct ValidationTests {
         Case(document: "query A { search(name: \"x\") { name } }", rule: .fieldExists, line: 1, column: 31),
         Case(document: "query A { character(id: 1) { name { x } } }", rule: .leafSelections, line: 1, column: 30),
         Case(document: "query A { character(id: 1) }", rule: .leafSelections, line: 1, column: 11),
-        Case(document: "query A { character(idd: 1) { name } }", rule: .argumentNames, line: 1, column: 11),
+        Case(document: "query A { character(idd: 1) { name } }", rule: .argumentNames, line: 1, column: 21),
         Case(document: "query A { character { name } }", rule: .requiredArguments, line: 1, column: 11),
-        Case(document: "query A { character(id: 1, id: 2) { name } }", rule: .argumentUniqueness, line: 1, column: 11),
-        Case(document: "query A { character(id: true) { name } }", rule: .valueType, line: 1, column: 11),
-        Case(document: "query A { characters(page: 3000000000) { info { count } } }", rule: .valueType, line: 1, column: 11),
-        Case(document: "query A { charactersWithStatus(status: ZOMBIE) { name } }", rule: .valueType, line: 1, column: 11),
-        Case(document: "query A { characters(filter: {nam: \"x\"}) { info { count } } }", rule: .valueType, line: 1, column: 11),
-        Case(document: "query A($id: String!) { character(id: $id) { name } }", rule: .variableUsage, line: 1, column: 25),
-        Case(document: "query A($id: ID) { character(id: $id) { name } }", rule: .variableUsage, line: 1, column: 20),
-        Case(document: "query A { character(id: $id) { name } }", rule: .variableDefined, line: 1, column: 11),
+        Case(document: "query A { character(id: 1, id: 2) { name } }", rule: .argumentUniqueness, line: 1, column: 28),
+        Case(document: "query A { character(id: true) { name } }", rule: .valueType, line: 1, column: 25),
+        Case(document: "query A { characters(page: 3000000000) { info { count } } }", rule: .valueType, line: 1, column: 28),
+        Case(document: "query A { charactersWithStatus(status: ZOMBIE) { name } }", rule: .valueType, line: 1, column: 40),
+        Case(document: "query A { characters(filter: {nam: \"x\"}) { info { count } } }", rule: .valueType, line: 1, column: 30),
+        Case(document: "query A($id: String!) { character(id: $id) { name } }", rule: .variableUsage, line: 1, column: 39),
+        Case(document: "query A($id: ID) { character(id: $id) { name } }", rule: .variableUsage, line: 1, column: 34),
+        Case(document: "query A { character(id: $id) { name } }", rule: .variableDefined, line: 1, column: 25),
         Case(document: "query A($id: ID!, $x: Int) { character(id: $id) { name } }", rule: .variableUsed, line: 1, column: 19),
         Case(document: "query A($id: ID!, $id: ID!) { character(id: $id) { name } }", rule: .variableUniqueness, line: 1, column: 19),
         Case(document: "query A($c: Character) { tokenizer { id } }", rule: .variableInputType, line: 1, column: 9),
@@ -46,10 +46,10 @@ struct ValidationTests {
         Case(document: "query A { character(id: 1) { name @connection(key: \"k\") } }", rule: .clientDirective, line: 1, column: 35),
         Case(document: "query A { notes(first: 2) @connection(key: \"k\", filters: [\"nope\"]) { edges { cursor } } }", rule: .clientDirective, line: 1, column: 27),
         Case(document: "query A { character(id: 1) { origin @catch { id } } }", rule: .clientDirective, line: 1, column: 37),
-        Case(document: "query A { character(id: 1) { name @required(action: MAYBE) } }", rule: .valueType, line: 1, column: 35),
+        Case(document: "query A { character(id: 1) { name @required(action: MAYBE) } }", rule: .valueType, line: 1, column: 53),
         Case(document: "mutation M { removeNote(id: 1) { removedNoteId @appendEdge(connections: []) } }", rule: .clientDirective, line: 1, column: 48),
         Case(document: "mutation M { addNote(characterId: 1, text: \"t\") { note @deleteRecord { id } } }", rule: .clientDirective, line: 1, column: 56),
-        Case(document: "query A { character(id: 1) { ... @defer(label: 3) { name } } }", rule: .valueType, line: 1, column: 34),
+        Case(document: "query A { character(id: 1) { ... @defer(label: 3) { name } } }", rule: .valueType, line: 1, column: 48),
     ]
 
     @Test("every rule is reported at its offending character", arguments: cases)
@@ -95,6 +95,17 @@ struct ValidationTests {
         } else {
             Issue.record("expected a syntax error, got \(output.errors)")
         }
+    }
+
+    @Test func anArgumentOnALaterLineIsPlacedThere() {
+        let output = SpecSchema.compile("query A {\n  character(\n    id: \"1\"\n    idd: 2\n  ) { name }\n}")
+        #expect(output.errors.map(\.description) == ["Doc.graphql:4:5: error: field 'Query.character' has no argument 'idd'"])
+    }
+
+    @Test func aVariableUsedInAFragmentIsPlacedInTheFragment() {
+        let output = SpecSchema.compile("query A($id: String!) { ...F }\nfragment F on Query { character(id: $id) { name } }")
+        #expect(output.errors.map { [$0.line, $0.column] } == [[2, 37]])
+        #expect(output.errors.first?.rule == .variableUsage)
     }
 
     @Test func aFragmentOfAnotherFileIsCheckedWhereItIsWritten() {

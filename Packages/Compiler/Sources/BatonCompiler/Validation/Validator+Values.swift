@@ -9,15 +9,17 @@ extension Validator {
         var seen: Set<String> = []
         for argument in arguments {
             if !seen.insert(argument.name).inserted {
-                report(.argumentUniqueness, "argument '\(argument.name)' of \(owner) is given twice", at: location, in: source)
+                let second = source.locate(argument.name, after: location, occurrence: 2)
+                report(.argumentUniqueness, "argument '\(argument.name)' of \(owner) is given twice", at: second, in: source)
                 continue
             }
             guard let definition = definitions.first(where: { $0.name == argument.name }) else {
-                report(.argumentNames, "\(owner) has no argument '\(argument.name)'", at: location, in: source)
+                report(.argumentNames, "\(owner) has no argument '\(argument.name)'", at: source.locate(argument.name, after: location), in: source)
                 continue
             }
             checkValue(
-                argument.value, against: definition.type, hasDefault: definition.defaultValue != nil, at: location,
+                argument.value, against: definition.type, hasDefault: definition.defaultValue != nil,
+                at: source.locate(argument.name, after: location, value: true),
                 in: source, what: "argument '\(argument.name)' of \(owner)")
         }
         for definition in definitions where definition.type.isNonNull && definition.defaultValue == nil && !seen.contains(definition.name) {
@@ -44,7 +46,8 @@ extension Validator {
     private mutating func mismatch(_ value: InputValue, _ type: TypeReference, location: SourceLocation, source: GraphQLSource) -> String? {
         if case .variable(let name) = value {
             usages[current, default: []].append(
-                VariableUsage(name: name, locationType: type, locationHasDefault: false, location: location, source: source))
+                VariableUsage(name: name, locationType: type, locationHasDefault: false,
+                              location: source.locate(name, after: location, variable: true), source: source))
             return nil
         }
         switch type {
