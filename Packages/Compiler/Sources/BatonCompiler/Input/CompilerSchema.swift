@@ -16,26 +16,13 @@ public struct CompilerSchema: Sendable {
     {
         var texts: [String] = []
         for source in sources {
-            var text = source.text
-            if source.file.hasSuffix(".json") {
-                text = try IntrospectionReader.sdl(fromJSON: source.text, file: source.file)
-            }
-            do {
-                _ = try Schema.parse(sdl: [text])
-            } catch {
-                // Only a text alone can place its own syntax errors; cross-text errors surface below.
-                if error.message.contains("Expected") || error.message.contains("Unexpected") {
-                    throw source.syntaxError(error)
-                }
-            }
-            texts.append(text)
+            texts.append(source.file.hasSuffix(".json") ? try IntrospectionReader.sdl(fromJSON: source.text, file: source.file) : source.text)
         }
         let given: Schema
         do {
             given = try Schema.parse(sdl: texts)
         } catch {
-            throw sources.first.map { $0.syntaxError(error) }
-                ?? .syntax(message: error.message, file: "schema", line: error.line, column: error.column)
+            throw Self.place(error, sources: sources, texts: texts)
         }
         var extra = ClientDirectives.definitions.filter { given.directives[$0.name] == nil }.map(\.sdl)
         if extra.contains(where: { $0.hasPrefix("directive @required(") }), given.types["RequiredFieldAction"] == nil {
@@ -52,6 +39,31 @@ public struct CompilerSchema: Sendable {
         self.schema = schema
         self.configuration = configuration
         try check()
+    }
+
+    /// `error`, from parsing all `texts`, placed in the source it belongs to: the one the
+    /// message names ("in SDL text 2 of 3"), or the one that fails the same way alone.
+    private static func place(_ error: GraphQLSyntaxError, sources: [GraphQLSource], texts: [String]) -> CompilerError {
+        var message = error.message
+        let location = error.location
+        var owner = sources.first
+        if let range = message.range(of: #" \(in SDL text (\d+) of \d+\)$"#, options: .regularExpression) {
+            let digits = message[range].dropFirst(" (in SDL text ".count).prefix { $0.isNumber }
+            if let index = Int(digits), sources.indices.contains(index - 1) { owner = sources[index - 1] }
+            message.removeSubrange(range)
+        } else if let index = texts.indices.first(where: { index in
+            do throws(GraphQLSyntaxError) {
+                _ = try Schema.parse(sdl: [texts[index]])
+                return false
+            } catch {
+                return error.message == message && error.location == location
+            }
+        }) {
+            owner = sources[index]
+        }
+        let file = owner?.file ?? "schema"
+        let position = owner?.filePosition(of: error.location) ?? error.location
+        return .syntax(message: message, file: file, line: position.line, column: position.column)
     }
 
     /// Reads the schema the configuration names.
