@@ -136,7 +136,8 @@ public struct Compiler: Sendable {
     /// The identity (key fields per type, from the configuration; `id` otherwise) and the
     /// possible types of the abstract types the documents read, for the store's policies.
     private func writeSchemaTable(abstractTypes: Set<String>, to writer: inout SwiftWriter) {
-        writer.line("/// Identity from the configuration (other types: `id`) and the possible types of the abstract types read.")
+        writer.line("/// Identity from the configuration (other types: `id`) and the possible types of the abstract types read:")
+        writer.line("/// `Normalization(schema:possibleTypes:cacheKeys:)` takes them.")
         writer.block("enum \(schemaTypeName)") { writer in
             let keys = schema.configuration.keyFields.sorted { $0.key < $1.key }
             if keys.isEmpty {
@@ -149,15 +150,16 @@ public struct Compiler: Sendable {
                 writer.line("]")
             }
             if abstractTypes.isEmpty {
-                writer.line("static let possibleTypes: [String: [String]] = [:]")
+                writer.line("static let possibleTypes: [String: Set<String>] = [:]")
             } else {
-                writer.line("static let possibleTypes: [String: [String]] = [")
+                writer.line("static let possibleTypes: [String: Set<String>] = [")
                 for type in abstractTypes.sorted() {
                     let possible = schema.schema.possibleTypes(type).sorted().map(SwiftNames.literal).joined(separator: ", ")
                     writer.line("  \(SwiftNames.literal(type)): [\(possible)],")
                 }
                 writer.line("]")
             }
+            writer.line("static let cacheKeys = CacheKeyPolicy(keyFields: keyFields)")
         }
     }
 }
