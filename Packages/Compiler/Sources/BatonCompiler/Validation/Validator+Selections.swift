@@ -64,29 +64,43 @@ extension Validator {
         checkClientDirectives(on: field, definition: definition, in: source)
     }
 
-    /// §5.3.2, for what generation needs: within a selection set (and the inline fragments on
-    /// the same type), one response key is one field with one set of arguments.
+    /// §5.3.2: within a selection set, through its inline fragments and spread fragments,
+    /// one response key is one field with one set of arguments wherever the two selections
+    /// could meet on one object (the same parent type, or an abstract one). Reported at the
+    /// later selection.
     private mutating func checkMerging(_ selections: [Selection], on typeName: String, in source: GraphQLSource) {
-        var seen: [String: Field] = [:]
-        func collect(_ selections: [Selection], validator: inout Validator) {
+        var seen: [String: (field: Field, parent: String)] = [:]
+        var spread: Set<String> = []
+        var found: [CompilerError] = []
+        let documents = self.documents
+        let schema = self.schema
+        func collect(_ selections: [Selection], on parent: String, in source: GraphQLSource) {
             for selection in selections {
                 switch selection {
                 case .field(let field):
                     guard let first = seen[field.responseKey] else {
-                        seen[field.responseKey] = field
+                        seen[field.responseKey] = (field, parent)
                         continue
                     }
-                    if first.name != field.name {
-                        validator.report(.fieldMerging, "'\(field.responseKey)' is both '\(first.name)' and '\(field.name)': alias one of them", at: field.location, in: source)
-                    } else if Set(first.arguments.map { "\($0.name):\($0.value)" }) != Set(field.arguments.map { "\($0.name):\($0.value)" }) {
-                        validator.report(.fieldMerging, "'\(field.responseKey)' is selected with different arguments: alias one of them", at: field.location, in: source)
+                    let meet = first.parent == parent || schema.types[first.parent]?.kind != .object
+                        || schema.types[parent]?.kind != .object
+                    guard meet else { continue }
+                    if first.field.name != field.name {
+                        found.append(source.invalid(.fieldMerging, "'\(field.responseKey)' is both '\(first.field.name)' and '\(field.name)': alias one of them", at: field.location))
+                    } else if Set(first.field.arguments.map { "\($0.name):\($0.value)" }) != Set(field.arguments.map { "\($0.name):\($0.value)" }) {
+                        found.append(source.invalid(.fieldMerging, "'\(field.responseKey)' is selected with different arguments: alias one of them", at: field.location))
                     }
                 case .inlineFragment(let inline):
-                    if inline.typeCondition == nil || inline.typeCondition == typeName { collect(inline.selectionSet, validator: &validator) }
-                case .fragmentSpread: continue
+                    collect(inline.selectionSet, on: inline.typeCondition ?? parent, in: source)
+                case .fragmentSpread(let fragmentSpread):
+                    guard spread.insert(fragmentSpread.name).inserted, let fragment = documents.document.fragments[fragmentSpread.name],
+                        let fragmentSource = documents.source(ofFragment: fragmentSpread.name)
+                    else { continue }
+                    collect(fragment.selectionSet, on: fragment.typeCondition, in: fragmentSource)
                 }
             }
         }
-        collect(selections, validator: &self)
+        collect(selections, on: typeName, in: source)
+        errors += found
     }
 }
