@@ -58,6 +58,19 @@ public struct ChangeSet: Hashable, Sendable {
         }
     }
 
+    /// Merges `cells` (in any order; a slot that comes twice keeps its later cell) over what
+    /// this change set already writes for `key`. `cells` is sorted in place and left for the
+    /// caller to reuse: merging into a record already written allocates nothing.
+    public mutating func merge(_ key: RecordKey, cells: inout [RecordSnapshot.Cell]) {
+        RecordSnapshot.sortCells(&cells)
+        if let position = positions[key] {
+            snapshots[position].merge(sortedCells: cells)
+        } else {
+            positions[key] = snapshots.count
+            snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
+        }
+    }
+
     /// Deletes `key`: anything written for it before is dropped.
     public mutating func delete(_ key: RecordKey) {
         if let position = positions.removeValue(forKey: key) {

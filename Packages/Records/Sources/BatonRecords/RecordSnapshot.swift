@@ -30,6 +30,18 @@ public struct RecordSnapshot: Hashable, Sendable {
     public init(key: RecordKey, unsortedCells: some Sequence<Cell>) {
         self.key = key
         var cells = Array(unsortedCells)
+        Self.sortCells(&cells)
+        self.cells = cells
+    }
+
+    /// A snapshot of cells already ascending by slot with no slot twice.
+    init(key: RecordKey, sortedCells: [Cell]) {
+        self.key = key
+        self.cells = sortedCells
+    }
+
+    /// Sorts `cells` by slot in place; where a slot comes twice, the later cell wins.
+    public static func sortCells(_ cells: inout [Cell]) {
         var sorted = true
         for i in cells.indices.dropFirst() where cells[i - 1].slot >= cells[i].slot {
             sorted = false
@@ -47,7 +59,6 @@ public struct RecordSnapshot: Hashable, Sendable {
                 }
             }
         }
-        self.cells = cells
     }
 
     /// A snapshot from cells by storage key.
@@ -87,21 +98,26 @@ public struct RecordSnapshot: Hashable, Sendable {
 
     /// Writes every cell of `other` over this snapshot's, keeping the cells `other` lacks.
     public mutating func merge(_ other: RecordSnapshot) {
+        merge(sortedCells: other.cells)
+    }
+
+    /// Writes `incoming` (ascending by slot, no slot twice) over this snapshot's cells.
+    public mutating func merge(sortedCells incoming: [Cell]) {
         if cells.isEmpty {
-            cells = other.cells
+            cells = incoming
             return
         }
         // Same slots (a record the response names twice): overwrite in place.
-        if cells.count == other.cells.count,
-           zip(cells, other.cells).allSatisfy({ $0.slot == $1.slot }) {
-            for i in cells.indices { cells[i].value = other.cells[i].value }
+        if cells.count == incoming.count,
+           zip(cells, incoming).allSatisfy({ $0.slot == $1.slot }) {
+            for i in cells.indices { cells[i].value = incoming[i].value }
             return
         }
         // Every slot of `other` already here (a record named again with fewer fields): assign
         // in place, walking both sorted runs once.
         var position = 0
         var inPlace = true
-        for cell in other.cells {
+        for cell in incoming {
             while position < cells.count && cells[position].slot < cell.slot { position += 1 }
             guard position < cells.count && cells[position].slot == cell.slot else {
                 inPlace = false
@@ -111,7 +127,7 @@ public struct RecordSnapshot: Hashable, Sendable {
         }
         if inPlace {
             position = 0
-            for cell in other.cells {
+            for cell in incoming {
                 while cells[position].slot < cell.slot { position += 1 }
                 cells[position].value = cell.value
                 position += 1
@@ -120,16 +136,16 @@ public struct RecordSnapshot: Hashable, Sendable {
         }
         // Otherwise a linear merge of the two sorted runs.
         var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + other.cells.count)
+        merged.reserveCapacity(cells.count + incoming.count)
         var i = 0
         var j = 0
-        while i < cells.count || j < other.cells.count {
-            if j == other.cells.count || (i < cells.count && cells[i].slot < other.cells[j].slot) {
+        while i < cells.count || j < incoming.count {
+            if j == incoming.count || (i < cells.count && cells[i].slot < incoming[j].slot) {
                 merged.append(cells[i])
                 i += 1
             } else {
-                if i < cells.count && cells[i].slot == other.cells[j].slot { i += 1 }
-                merged.append(other.cells[j])
+                if i < cells.count && cells[i].slot == incoming[j].slot { i += 1 }
+                merged.append(incoming[j])
                 j += 1
             }
         }

@@ -62,6 +62,8 @@ struct ResponseWalker: ~Copyable {
     /// Every field name that identifies some type: what a scan ahead looks for.
     let keyFieldNames: Set<String>
     var changes = ChangeSet()
+    /// Cell buffers to reuse: an object's cells are gathered in one, then merged.
+    var cellPool: [[RecordSnapshot.Cell]] = []
     /// Records named by `@deleteRecord` fields, deleted after the walk.
     var deletions: [RecordKey] = []
     /// Whether the operation defers fragments, so the walk notes where deferred data lands.
@@ -204,7 +206,8 @@ struct ResponseWalker: ~Copyable {
         if selection.isAbstract, let typename { embedded = embedded.typed(typename) }
         let resolved = selection.resolved(for: typename)
         let fields = resolved.fields
-        var cells: [RecordSnapshot.Cell] = []
+        var cells = cellPool.popLast() ?? []
+        cells.removeAll(keepingCapacity: true)
         cells.reserveCapacity(fields.count + 1)
         var seen = SeenFields(count: fields.count)
         var key = knownKey
@@ -289,7 +292,8 @@ struct ResponseWalker: ~Copyable {
         if !resolved.typenameFields.contains(where: { seen.contains($0) }) {
             cells.append(.init(slot: .typename, value: .string(typename)))
         }
-        changes.merge(RecordSnapshot(key: recordKey, unsortedCells: cells))
+        changes.merge(recordKey, cells: &cells)
+        cellPool.append(cells)
         if tracksDeferred && resolved.hasDeferredFields {
             deferredTargets.append(DeferredTarget(path: path, key: recordKey, typename: typename, selection: selection))
         }
