@@ -21,8 +21,10 @@ import Testing
             #expect(try image.read(.root, fields: [Slot("a")]) != nil)
             image.writeAndWait(entries(["Row:rewritten", "Row:new"]))
         }
-        // Launch 3: the idle rows were untouched for the whole of launch 2.
+        // Launch 3: the idle rows were untouched for the whole of launch 2. Ageing is the
+        // writer's first job after the open and a read does not wait for it: wait here.
         try scratch.launch { image throws in
+            image.waitForPendingWrites()
             try image.withReadTransaction { reader throws in
                 #expect(try reader.snapshot(of: "Row:read", fields: []) != nil)
                 #expect(try reader.snapshot(of: "Row:rewritten", fields: []) != nil)
