@@ -1,4 +1,4 @@
-import BatonTransport
+import BatonNormalize
 import Foundation
 import Testing
 
