@@ -43,9 +43,16 @@ struct Harness {
         try nanoseconds(body) / 1e6
     }
 
-    /// Writes `{"machine", "date", "figures"}` to `url`.
+    /// Writes `{"machine", "date", "figures"}` to `url`. A run of some suites only (a filter)
+    /// keeps the other suites' figures from the file.
     func write(to url: URL) throws {
-        let figuresObject = Dictionary(figures.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        var figuresObject: [String: Double] = [:]
+        if filter != nil, let data = try? Data(contentsOf: url),
+           let old = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+           let oldFigures = old["figures"] as? [String: Double] {
+            figuresObject = oldFigures
+        }
+        for (name, value) in figures { figuresObject[name] = value }
         let object: [String: Any] = [
             "machine": Self.machine(),
             "date": ISO8601DateFormatter().string(from: Date()),
