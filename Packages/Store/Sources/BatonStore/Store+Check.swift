@@ -166,8 +166,7 @@ extension Store {
     /// Reads the row of `key` into a new record, without notifications: nobody can observe
     /// a record memory did not hold.
     private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
-        guard !rowsRead.contains(key) else { return nil }
-        rowsRead.insert(key)
+        guard rowsRead.insert(key).inserted else { return nil }
         let snapshot: RecordSnapshot?
         do {
             snapshot = try reader.snapshot(of: key, fields: [])
@@ -179,7 +178,6 @@ extension Store {
         let record = Record(key: key)
         record.fill(with: snapshot)
         records[key] = record
-        rowsRead.insert(key)
         return record
     }
 
