@@ -210,6 +210,7 @@ struct ResponseWalker: ~Copyable {
         cells.removeAll(keepingCapacity: true)
         cells.reserveCapacity(fields.count + 1)
         var seen = SeenFields(count: fields.count)
+        var nextExpected = 0
         var key = knownKey
         if key == nil && !resolved.selectsKeyFields && typename != nil {
             key = embedded.key
@@ -219,11 +220,13 @@ struct ResponseWalker: ~Copyable {
         while true {
             let memberMark = reader.mark
             guard let member = try reader.nextKey() else { break }
-            guard let index = resolved.keys.index(of: member) else {
+            // Members mostly come in selection order: try the next field's key first.
+            guard let index = resolved.keys.index(of: member, expected: nextExpected) else {
                 try reader.skipValue()
                 continue
             }
             let field = fields[index]
+            nextExpected = index + 1
             seen.insert(index)
             if field.isTypename {
                 let name = try readTypename()
