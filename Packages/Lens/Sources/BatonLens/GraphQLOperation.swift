@@ -16,6 +16,10 @@
 /// Building the operation's plan for the first time checks its lenses against its document:
 /// every field a lens declares (through links, recursively) must be selected on that type,
 /// or building fails with ``OperationBuildError`` naming the field and the lens.
+///
+/// `baton-compile` also emits the operation's ``template``: its plan before variables, as
+/// data, so the app parses no GraphQL at run time. Without one, the document is parsed and
+/// planned at first use.
 public protocol GraphQLOperation {
     /// The lens over the operation's root record.
     associatedtype Data: Fragment
@@ -26,11 +30,15 @@ public protocol GraphQLOperation {
     /// The variables pagination sets: the page size and the cursor (Relay's `$count` and
     /// `$cursor`).
     static var paginationVariables: (count: String, cursor: String) { get }
+    /// The operation planned before its variables, resolved against the schema at build
+    /// time; nil to plan ``document`` at run time with the store's normalization.
+    static var template: OperationTemplate? { get }
 }
 
 extension GraphQLOperation {
     public static var operationName: String? { nil }
     public static var paginationVariables: (count: String, cursor: String) { ("count", "cursor") }
+    public static var template: OperationTemplate? { nil }
 
     /// The plan of this operation under `variables`, its lenses checked against its document
     /// (once per operation type and normalization's schema presence).

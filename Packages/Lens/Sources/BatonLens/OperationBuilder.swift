@@ -1,5 +1,6 @@
-/// Parses each operation type's document once and checks its lenses against the first plan
-/// made for it. Main actor: handles build plans there, before their first read.
+/// Plans operations from their emitted templates, or from their documents (each parsed once),
+/// and checks each operation's lenses against the first plan made for it. Main actor:
+/// handles build plans there, before their first read.
 @MainActor
 enum OperationBuilder {
     private static var documents: [ObjectIdentifier: Document] = [:]
@@ -10,6 +11,28 @@ enum OperationBuilder {
     ) throws(OperationBuildError) -> OperationPlan {
         let id = ObjectIdentifier(operation)
         let name = Op.operationName ?? String(describing: operation)
+        let template = try template(operation, normalization: normalization, name: name)
+        let plan: OperationPlan
+        do {
+            plan = try OperationPlan(template: template, variables: variables, normalization: normalization)
+        } catch {
+            throw .plan(error, operation: name)
+        }
+        if !verified.contains(id) {
+            var visited: Set<Visit> = []
+            try verify(FragmentMetadata.of(Op.Data.self), against: plan.root, normalization: normalization,
+                       operation: plan.name ?? name, visited: &visited)
+            verified.insert(id)
+        }
+        return plan
+    }
+
+    /// The operation's emitted template, or one planned from its document (parsed once).
+    private static func template<Op: GraphQLOperation>(
+        _ operation: Op.Type, normalization: Normalization, name: String
+    ) throws(OperationBuildError) -> OperationTemplate {
+        if let template = Op.template { return template }
+        let id = ObjectIdentifier(operation)
         let document: Document
         if let parsed = documents[id] {
             document = parsed
@@ -21,20 +44,11 @@ enum OperationBuilder {
             }
             documents[id] = document
         }
-        let plan: OperationPlan
         do {
-            plan = try OperationPlan(
-                document: document, operationName: Op.operationName, variables: variables, normalization: normalization)
+            return try OperationTemplate(document: document, operationName: Op.operationName, normalization: normalization)
         } catch {
             throw .plan(error, operation: name)
         }
-        if !verified.contains(id) {
-            var visited: Set<Visit> = []
-            try verify(FragmentMetadata.of(Op.Data.self), against: plan.root, normalization: normalization,
-                       operation: plan.name ?? name, visited: &visited)
-            verified.insert(id)
-        }
-        return plan
     }
 
     private struct Visit: Hashable {

@@ -49,8 +49,40 @@ enum ScalarOverObjectQuery: GraphQLOperation {
     }
 }
 
+/// An operation as `baton-compile` emits it: a template as data beside a document that, were
+/// it parsed, would not be GraphQL.
+enum TemplatedQuery: GraphQLOperation {
+    static let document = "this is not GraphQL {"
+    static let template: OperationTemplate? = OperationTemplate(
+        .query, name: "Templated", text: #"query Templated($id:ID!){character(id:$id){id,name}}"#, rootTypename: "Query",
+        variables: [VariableTemplate("id", nonNull: true)],
+        SelectionTemplate("Query", [
+            FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", list: false,
+                          SelectionTemplate("Character", [
+                              FieldTemplate("id", type: "ID", list: false, plainLeaf: true, keyField: true),
+                              FieldTemplate("name", type: "String", list: false, plainLeaf: true),
+                          ])),
+        ]))
+    typealias Data = NameQuery.Data
+}
+
 @MainActor
 struct OperationBuildTests {
+    @Test func anOperationWithATemplateRunsWithoutParsingItsDocument() async throws {
+        let transport = ScriptedTransport(answering: #"{"data":{"character":{"id":"1","name":"Rick"}}}"#)
+        // No schema at run time: the template carries the types, so no `__typename` is needed.
+        let environment = Environment(store: Store(normalization: Normalization()), transport: transport)
+        let handle = QueryHandle(TemplatedQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        #expect(try handle.data?.character?.name == "Rick")
+        #expect(transport.requests.first?.document == TemplatedQuery.template?.text)
+        #expect(environment.store.record("Character:1")?.typename == "Character")
+    }
+
+    @Test func aTemplateIsCheckedAgainstTheLensesLikeADocument() {
+        #expect(throws: OperationBuildError.self) { try TemplatedUnselectedQuery.plan(variables: ["id": "1"]) }
+    }
+
     @Test func buildingFailsNamingAnUnselectedFieldAndItsLens() {
         #expect(throws: OperationBuildError.unselected(field: "species", lens: "Profile", type: "Character", operation: "Unselected")) {
             try UnselectedQuery.plan(normalization: Spec.normalization)
@@ -88,4 +120,11 @@ struct OperationBuildTests {
         let plan = try ReadsQuery.plan(normalization: Spec.normalization)
         #expect(plan.name == "Reads")
     }
+}
+
+/// A templated operation whose lens reads `species`, which the template does not select.
+enum TemplatedUnselectedQuery: GraphQLOperation {
+    static let document = ""
+    static let template: OperationTemplate? = TemplatedQuery.template
+    typealias Data = UnselectedQuery.Data
 }

@@ -3,7 +3,7 @@ import BatonRecords
 /// An operation ready to run: its document, its variables with defaults applied, and the
 /// plan that the ingest, the availability check and materializing all walk.
 ///
-/// Build it once per operation and variables (``OperationPlan/init(document:operationName:variables:normalization:)``);
+/// Build it once per operation and variables from its ``OperationTemplate`` (``init(template:variables:normalization:)``);
 /// immutable, safe on any thread.
 public final class OperationPlan: Sendable {
     public let name: String?
@@ -26,44 +26,43 @@ public final class OperationPlan: Sendable {
     /// The labels of the `@defer`red fragments the operation holds.
     public let deferLabels: Set<String>
 
-    /// Plans the operation `operationName` of `document` (the only one when nil) under
-    /// `variables`.
+    /// Plans `template` under `variables`; `normalization` gives the cache keys the ingest
+    /// uses (the template already holds what the schema says).
     public init(
-        document: Document, operationName: String? = nil, variables: [String: JSONValue] = [:],
-        normalization: Normalization = Normalization()
+        template: OperationTemplate, variables: [String: JSONValue] = [:], normalization: Normalization = Normalization()
     ) throws(PlanError) {
-        guard let operation = document.operation(named: operationName) else {
-            throw .unknownOperation(operationName)
-        }
-        do {
-            try document.validate()
-        } catch {
-            throw .invalidDocument(error)
-        }
         var resolved = variables
-        for definition in operation.variableDefinitions where resolved[definition.name] == nil {
+        for definition in template.variables where resolved[definition.name] == nil {
             if let defaultValue = definition.defaultValue {
                 resolved[definition.name] = defaultValue.resolved([:]) ?? .null
-            } else if case .nonNull = definition.type {
-                throw .missingVariable(definition.name, operation: operation.name)
+            } else if definition.isNonNull {
+                throw .missingVariable(definition.name, operation: template.name)
             } else {
                 resolved[definition.name] = .null
             }
         }
-        self.name = operation.name
-        self.kind = operation.kind
-        self.rootKey = Normalization.rootKey(for: operation.kind)
-        self.rootTypename = normalization.rootTypename(for: operation.kind)
+        self.name = template.name
+        self.kind = template.kind
+        self.rootKey = Normalization.rootKey(for: template.kind)
+        self.rootTypename = template.rootTypename
         self.variables = resolved
         self.givenVariables = variables
-        self.text = document.wireText(for: operation)
+        self.text = template.text
         self.normalization = normalization
-        var builder = PlanBuilder(document: document, variables: resolved, normalization: normalization)
-        self.root = try builder.selection(
-            of: [(operation.selectionSet, nil)], staticType: normalization.schema == nil ? nil : rootTypename,
-            isRoot: true)
-        self.deferLabels = builder.deferLabels
-        self.identity = OperationIdentity(name: operation.name ?? text, variables: variables)
+        var instance = TemplateInstance(variables: resolved)
+        self.root = try instance.selection(template.root)
+        self.deferLabels = instance.deferLabels
+        self.identity = OperationIdentity(name: template.name ?? template.text, variables: variables)
+    }
+
+    /// Plans the operation `operationName` of `document` (the only one when nil) under
+    /// `variables`.
+    public convenience init(
+        document: Document, operationName: String? = nil, variables: [String: JSONValue] = [:],
+        normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        let template = try OperationTemplate(document: document, operationName: operationName, normalization: normalization)
+        try self.init(template: template, variables: variables, normalization: normalization)
     }
 
     /// Parses `text` and plans its operation `operationName`.
@@ -71,14 +70,8 @@ public final class OperationPlan: Sendable {
         _ text: String, operationName: String? = nil, variables: [String: JSONValue] = [:],
         normalization: Normalization = Normalization()
     ) throws(PlanError) {
-        let document: Document
-        do {
-            document = try Document.parse(text)
-        } catch {
-            throw .syntax(error)
-        }
-        try self.init(document: document, operationName: operationName, variables: variables,
-                      normalization: normalization)
+        let template = try OperationTemplate(text, operationName: operationName, normalization: normalization)
+        try self.init(template: template, variables: variables, normalization: normalization)
     }
 
     /// The request that runs this operation.
@@ -112,6 +105,8 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownField(String, type: String, location: SourceLocation)
     /// A directive argument the plan needs is missing or of the wrong kind.
     case badDirective(String, location: SourceLocation, reason: String)
+    /// A variable an `@include`, `@skip` or `@defer` tests holds something other than a Boolean.
+    case notBoolean(variable: String)
 
     public var description: String {
         switch self {
@@ -124,6 +119,7 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(location.line):\(location.column): \(type) has no field \(name)"
         case .badDirective(let name, let location, let reason):
             "\(location.line):\(location.column): @\(name): \(reason)"
+        case .notBoolean(let variable): "$\(variable) decides an @include, @skip or @defer and is not a Boolean"
         }
     }
 }

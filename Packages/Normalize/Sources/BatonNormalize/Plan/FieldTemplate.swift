@@ -1,0 +1,86 @@
+import BatonRecords
+
+/// One field of an ``OperationTemplate``: what a ``FieldPlan`` is before variables are
+/// known. Its arguments may name variables, and it is selected only where one of its
+/// occurrences holds.
+///
+/// The compiler emits these as data (one line a field); immutable, safe on any thread.
+public final class FieldTemplate: Sendable {
+    public let responseKey: String
+    public let name: String
+    /// The arguments as written, variables unresolved; a literal null is left out of the
+    /// storage key.
+    public let arguments: [(name: String, value: InputValue)]
+    /// The field's named type, when planned with a schema.
+    public let typeName: String?
+    /// Whether the schema says the field is a list; nil without a schema.
+    public let isList: Bool?
+    /// Whether the schema says the field is a built-in scalar or an enum.
+    public let isPlainLeaf: Bool
+    /// Whether the field can identify its object (a key field, without arguments).
+    public let isKeyField: Bool
+    /// Where the field is selected; it is in a plan when one of these holds.
+    public let occurrences: [PlanOccurrence]
+    public let selection: SelectionTemplate?
+    /// `@connection(key:, filters:)`: the key, and the filtering arguments when named.
+    public let connection: ConnectionTemplate?
+    /// `@appendEdge`, `@prependNode`, `@deleteEdge`...: the write and its `connections`
+    /// argument as written.
+    public let edgeWrite: EdgeWriteTemplate?
+    /// `@deleteRecord`, and its `typeName` when given.
+    public let deletion: DeletionTemplate?
+
+    public init(
+        _ responseKey: String, name: String? = nil, arguments: [(name: String, value: InputValue)] = [],
+        type typeName: String? = nil, list isList: Bool? = nil, plainLeaf isPlainLeaf: Bool = false,
+        keyField isKeyField: Bool = false, occurrences: [PlanOccurrence] = [.always],
+        connection: ConnectionTemplate? = nil, edgeWrite: EdgeWriteTemplate? = nil, deletion: DeletionTemplate? = nil,
+        _ selection: SelectionTemplate? = nil
+    ) {
+        self.responseKey = responseKey
+        self.name = name ?? responseKey
+        self.arguments = arguments
+        self.typeName = typeName
+        self.isList = isList
+        self.isPlainLeaf = isPlainLeaf
+        self.isKeyField = isKeyField
+        self.occurrences = occurrences
+        self.selection = selection
+        self.connection = connection
+        self.edgeWrite = edgeWrite
+        self.deletion = deletion
+    }
+}
+
+/// A `@connection(key:, filters:)` before variables: the arguments that filter it are
+/// `filters`, or every argument but the paging ones when nil. A plain value.
+public struct ConnectionTemplate: Sendable, Hashable {
+    public let key: String
+    public let filters: [String]?
+
+    public init(key: String, filters: [String]? = nil) {
+        self.key = key
+        self.filters = filters
+    }
+}
+
+/// A mutation's edge directive before variables: its kind and its `connections` argument
+/// as written. A plain value.
+public struct EdgeWriteTemplate: Sendable, Hashable {
+    public let kind: EdgeWrite.Kind
+    public let connections: InputValue?
+
+    public init(_ kind: EdgeWrite.Kind, connections: InputValue?) {
+        self.kind = kind
+        self.connections = connections
+    }
+}
+
+/// `@deleteRecord`, with its `typeName` when given. A plain value.
+public struct DeletionTemplate: Sendable, Hashable {
+    public let typeName: String?
+
+    public init(typeName: String? = nil) {
+        self.typeName = typeName
+    }
+}

@@ -1,0 +1,81 @@
+import BatonRecords
+
+/// An operation planned before its variables are known: the fields, their types and
+/// directives resolved against the schema once, so that planning it under variables
+/// (``OperationPlan/init(template:variables:normalization:)``) parses nothing.
+///
+/// Made from a document at run time (``init(document:operationName:normalization:)``), or
+/// emitted as data by `baton-compile`. Immutable, safe on any thread.
+public final class OperationTemplate: Sendable {
+    public let name: String?
+    public let kind: OperationKind
+    /// The text a server receives: the operation and the fragments it uses, compact.
+    public let text: String
+    /// The root type's name, written as the root record's `__typename`.
+    public let rootTypename: String
+    public let variables: [VariableTemplate]
+    public let root: SelectionTemplate
+
+    public init(
+        _ kind: OperationKind, name: String?, text: String, rootTypename: String, variables: [VariableTemplate] = [],
+        _ root: SelectionTemplate
+    ) {
+        self.name = name
+        self.kind = kind
+        self.text = text
+        self.rootTypename = rootTypename
+        self.variables = variables
+        self.root = root
+    }
+
+    /// Plans the operation `operationName` of `document` (the only one when nil).
+    public convenience init(
+        document: Document, operationName: String? = nil, normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        guard let operation = document.operation(named: operationName) else {
+            throw .unknownOperation(operationName)
+        }
+        do {
+            try document.validate()
+        } catch {
+            throw .invalidDocument(error)
+        }
+        let rootTypename = normalization.rootTypename(for: operation.kind)
+        var builder = TemplateBuilder(document: document, normalization: normalization)
+        let root = try builder.selection(
+            of: [(operation.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
+            isRoot: true)
+        self.init(
+            operation.kind, name: operation.name, text: document.wireText(for: operation), rootTypename: rootTypename,
+            variables: operation.variableDefinitions.map {
+                VariableTemplate($0.name, nonNull: $0.type.isNonNull, default: $0.defaultValue)
+            },
+            root)
+    }
+
+    /// Parses `text` and plans its operation `operationName`.
+    public convenience init(
+        _ text: String, operationName: String? = nil, normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        let document: Document
+        do {
+            document = try Document.parse(text)
+        } catch {
+            throw .syntax(error)
+        }
+        try self.init(document: document, operationName: operationName, normalization: normalization)
+    }
+}
+
+/// A variable an operation declares: whether it must be given, and its default. A plain value.
+public struct VariableTemplate: Sendable, Hashable {
+    public let name: String
+    public let isNonNull: Bool
+    public let defaultValue: InputValue?
+
+    public init(_ name: String, nonNull isNonNull: Bool = false, default defaultValue: InputValue? = nil) {
+        self.name = name
+        self.isNonNull = isNonNull
+        self.defaultValue = defaultValue
+    }
+}

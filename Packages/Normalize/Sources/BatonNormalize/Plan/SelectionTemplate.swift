@@ -1,0 +1,27 @@
+/// The selections under one object of an ``OperationTemplate``, resolved for each
+/// concrete type the object can have: what a ``SelectionPlan`` is before variables.
+///
+/// The compiler emits these as data; immutable, safe on any thread.
+public final class SelectionTemplate: Sendable {
+    /// The object's type as the schema states it, if planned with a schema.
+    public let staticType: String?
+    /// Whether the object's type must come from the response's `__typename`.
+    public let needsTypename: Bool
+    /// Whether the position is an interface or a union.
+    public let isAbstract: Bool
+    /// The fields for an object of a type no conditional fragment names.
+    public let common: [FieldTemplate]
+    /// The fields for each concrete type a conditional fragment applies to.
+    public let byType: [String: [FieldTemplate]]
+
+    public init(
+        _ staticType: String?, needsTypename: Bool = false, abstract isAbstract: Bool = false,
+        _ common: [FieldTemplate], byType: [String: [FieldTemplate]] = [:]
+    ) {
+        self.staticType = staticType
+        self.needsTypename = needsTypename
+        self.isAbstract = isAbstract
+        self.common = common
+        self.byType = byType
+    }
+}

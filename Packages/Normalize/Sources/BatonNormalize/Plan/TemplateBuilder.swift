@@ -1,0 +1,268 @@
+import BatonRecords
+
+/// Builds the selection templates of one operation: fields merged by response key,
+/// resolved against the schema and per concrete type, with `@include`/`@skip` and `@defer`
+/// on variables kept as conditions for planning under variables.
+struct TemplateBuilder {
+    let document: Document
+    let normalization: Normalization
+
+    init(document: Document, normalization: Normalization) {
+        self.document = document
+        self.normalization = normalization
+    }
+
+    /// One AST field, where it occurs (the conditions and deferrals around it), and the type
+    /// it is selected on: the type condition of the fragment around it, or the position's
+    /// static type.
+    private typealias Entry = (field: Field, occurrence: PlanOccurrence, scope: String?)
+
+    /// The template of the selection sets `sets` (each with the occurrence around it), made
+    /// for an object of `staticType`.
+    mutating func selection(
+        of sets: [([Selection], PlanOccurrence)], staticType: String?, isRoot: Bool
+    ) throws(PlanError) -> SelectionTemplate {
+        let schemaKnowsType = staticType.flatMap { normalization.schema?.type(named: $0) } != nil
+        let isAbstract = staticType.map { normalization.schema?.isAbstract($0) ?? true } ?? true
+        let needsTypename = !isRoot && (!schemaKnowsType || isAbstract)
+        let knownAbstract = staticType.map {
+            normalization.schema?.isAbstract($0) == true || normalization.possibleTypes[$0] != nil
+        } ?? false
+
+        if !needsTypename {
+            let common = try resolved(sets, for: staticType, staticType: staticType, addTypename: false)
+            return SelectionTemplate(staticType, abstract: knownAbstract, common)
+        }
+        var candidates = Set<String>()
+        if let staticType { candidates.formUnion(normalization.concreteTypes(of: staticType)) }
+        for (selections, _) in sets { collectConditions(selections, into: &candidates) }
+        for condition in Array(candidates) {
+            candidates.formUnion(normalization.possibleTypes[condition] ?? [])
+        }
+        let common = try resolved(sets, for: nil, staticType: staticType, addTypename: true)
+        var byType: [String: [FieldTemplate]] = [:]
+        for typename in candidates.sorted() {
+            byType[typename] = try resolved(sets, for: typename, staticType: staticType, addTypename: true)
+        }
+        return SelectionTemplate(staticType, needsTypename: true, abstract: knownAbstract, common, byType: byType)
+    }
+
+    /// The merged fields of `sets` for an object of concrete type `typename` (nil: a type
+    /// no conditional fragment names).
+    private mutating func resolved(
+        _ sets: [([Selection], PlanOccurrence)], for typename: String?, staticType: String?, addTypename: Bool
+    ) throws(PlanError) -> [FieldTemplate] {
+        var order: [String] = []
+        var groups: [String: [Entry]] = [:]
+        for (selections, occurrence) in sets {
+            try collect(selections, occurrence: occurrence, scope: staticType, typename: typename, staticType: staticType,
+                        order: &order, groups: &groups)
+        }
+        if addTypename && groups["__typename"]?.contains(where: { $0.occurrence.conditions.isEmpty }) != true {
+            if groups["__typename"] == nil { order.append("__typename") }
+            groups["__typename", default: []].append(
+                (Field(name: "__typename", location: SourceLocation(line: 0, column: 0)), .always, staticType))
+        }
+        var fields: [FieldTemplate] = []
+        fields.reserveCapacity(order.count)
+        for responseKey in order {
+            fields.append(try field(groups[responseKey]!, parentType: typename ?? staticType))
+        }
+        return fields
+    }
+
+    private mutating func collect(
+        _ selections: [Selection], occurrence: PlanOccurrence, scope: String?, typename: String?, staticType: String?,
+        order: inout [String], groups: inout [String: [Entry]]
+    ) throws(PlanError) {
+        for selection in selections {
+            guard let conditions = try inclusion(selection.directives, within: occurrence.conditions) else { continue }
+            let here = PlanOccurrence(when: conditions, deferred: occurrence.deferrals)
+            switch selection {
+            case .field(let field):
+                if groups[field.responseKey] == nil {
+                    order.append(field.responseKey)
+                    groups[field.responseKey] = []
+                }
+                groups[field.responseKey]!.append((field, here, scope))
+            case .inlineFragment(let fragment):
+                guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
+                try collect(fragment.selectionSet, occurrence: try deferred(here, by: fragment.directives, fallback: "inline"),
+                            scope: fragment.typeCondition ?? scope, typename: typename, staticType: staticType,
+                            order: &order, groups: &groups)
+            case .fragmentSpread(let spread):
+                guard let fragment = document.fragments[spread.name] else {
+                    throw .invalidDocument(.unknownFragment(name: spread.name, location: spread.location))
+                }
+                guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
+                try collect(fragment.selectionSet, occurrence: try deferred(here, by: spread.directives, fallback: spread.name),
+                            scope: fragment.typeCondition, typename: typename, staticType: staticType,
+                            order: &order, groups: &groups)
+            }
+        }
+    }
+
+    private func applies(_ condition: String?, typename: String?, staticType: String?) -> Bool {
+        guard let condition else { return true }
+        if let typename { return normalization.applies(condition, to: typename) }
+        return normalization.alwaysApplies(condition, under: staticType)
+    }
+
+    private func collectConditions(_ selections: [Selection], into conditions: inout Set<String>) {
+        var visited = Set<String>()
+        func walk(_ selections: [Selection]) {
+            for selection in selections {
+                switch selection {
+                case .field: break
+                case .inlineFragment(let fragment):
+                    if let condition = fragment.typeCondition { conditions.insert(condition) }
+                    walk(fragment.selectionSet)
+                case .fragmentSpread(let spread):
+                    guard let fragment = document.fragments[spread.name], visited.insert(spread.name).inserted else { continue }
+                    conditions.insert(fragment.typeCondition)
+                    walk(fragment.selectionSet)
+                }
+            }
+        }
+        walk(selections)
+    }
+
+    private mutating func field(_ entries: [Entry], parentType: String?) throws(PlanError) -> FieldTemplate {
+        let first = entries[0].field
+        var typeName: String?
+        var isList: Bool?
+        if let schema = normalization.schema, let parentType, schema.type(named: parentType) != nil {
+            // An abstract parent may not define the field: it is then the field of the type
+            // condition it was selected under (`... on Node { id }` in a union's common fields,
+            // `... on Character { status }` merged into the plan for an interface).
+            let definingTypes = [parentType] + entries.compactMap(\.scope)
+            guard let definition = definingTypes.lazy.compactMap({ schema.field(first.name, on: $0) }).first else {
+                throw .unknownField(first.name, type: parentType, location: first.location)
+            }
+            typeName = definition.type.namedType
+            isList = definition.type.isList
+        }
+        let childSets = entries.compactMap { entry in entry.field.selectionSet.map { ($0, entry.occurrence) } }
+        let child: SelectionTemplate? = childSets.isEmpty
+            ? nil : try selection(of: childSets, staticType: typeName, isRoot: false)
+
+        let directives = entries.flatMap { $0.field.directives }
+        var occurrences: [PlanOccurrence] = []
+        for entry in entries where !occurrences.contains(entry.occurrence) { occurrences.append(entry.occurrence) }
+        return FieldTemplate(
+            first.responseKey, name: first.name, arguments: first.arguments.map { ($0.name, $0.value) },
+            type: typeName, list: isList,
+            plainLeaf: typeName.map { Self.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
+                ?? false,
+            keyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name),
+            occurrences: occurrences,
+            connection: try connection(directives), edgeWrite: try edgeWrite(directives),
+            deletion: try deletion(directives),
+            child)
+    }
+
+    private static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
+
+    // MARK: Directives
+
+    /// `conditions` with those of the `@include`/`@skip` among `directives`; nil when a
+    /// literal one leaves the selection out.
+    private func inclusion(_ directives: [Directive], within conditions: [PlanCondition]) throws(PlanError) -> [PlanCondition]? {
+        var conditions = conditions
+        for directive in directives where directive.name == "include" || directive.name == "skip" {
+            let include = directive.name == "include"
+            switch try condition(directive) {
+            case .literal(let flag): if flag != include { return nil }
+            case .variable(let name):
+                let condition: PlanCondition = include ? .include(name) : .skip(name)
+                if !conditions.contains(condition) { conditions.append(condition) }
+            }
+        }
+        return conditions
+    }
+
+    /// `occurrence` inside a `@defer` among `directives`, if one is there and not off.
+    private func deferred(_ occurrence: PlanOccurrence, by directives: [Directive], fallback: String) throws(PlanError) -> PlanOccurrence {
+        guard let directive = directives.first(where: { $0.name == "defer" }) else { return occurrence }
+        var conditions: [PlanCondition] = []
+        if directive.argument("if") != nil {
+            switch try condition(directive) {
+            case .literal(false): return occurrence
+            case .literal(true): break
+            case .variable(let name): conditions = [.include(name)]
+            }
+        }
+        let label: String
+        switch directive.argument("label") {
+        case .string(let text)?: label = text
+        case nil, .null?: label = fallback
+        default:
+            throw .badDirective("defer", location: directive.location, reason: "'label' must be a literal string")
+        }
+        return PlanOccurrence(when: occurrence.conditions, deferred: [PlanDeferral(label, when: conditions)] + occurrence.deferrals)
+    }
+
+    private enum Condition {
+        case literal(Bool)
+        case variable(String)
+    }
+
+    /// The `if` of `@include`, `@skip` or `@defer`: a literal (absent or null: true) or a variable.
+    private func condition(_ directive: Directive) throws(PlanError) -> Condition {
+        switch directive.argument("if") {
+        case .boolean(let flag)?: return .literal(flag)
+        case .null?, nil: return .literal(true)
+        case .variable(let name)?: return .variable(name)
+        default:
+            throw .badDirective(directive.name, location: directive.location, reason: "'if' is not a Boolean")
+        }
+    }
+
+    private func literalString(_ directive: Directive, _ argument: String) throws(PlanError) -> String? {
+        switch directive.argument(argument) {
+        case .string(let text)?: return text
+        case nil: return nil
+        default:
+            throw .badDirective(directive.name, location: directive.location, reason: "'\(argument)' must be a literal string")
+        }
+    }
+
+    private func connection(_ directives: [Directive]) throws(PlanError) -> ConnectionTemplate? {
+        guard let directive = directives.first(where: { $0.name == "connection" }) else { return nil }
+        guard let key = try literalString(directive, "key") else {
+            throw .badDirective("connection", location: directive.location, reason: "'key' must be a string")
+        }
+        switch directive.argument("filters") {
+        case .list(let names)?:
+            return ConnectionTemplate(key: key, filters: names.compactMap { if case .string(let name) = $0 { name } else { nil } })
+        case nil, .null?:
+            return ConnectionTemplate(key: key)
+        default:
+            throw .badDirective("connection", location: directive.location, reason: "'filters' must be a literal list of strings")
+        }
+    }
+
+    private func edgeWrite(_ directives: [Directive]) throws(PlanError) -> EdgeWriteTemplate? {
+        for directive in directives {
+            let kind: EdgeWrite.Kind
+            switch directive.name {
+            case "appendEdge": kind = .insertEdge(append: true)
+            case "prependEdge": kind = .insertEdge(append: false)
+            case "appendNode", "prependNode":
+                guard let edgeType = try literalString(directive, "edgeTypeName") else {
+                    throw .badDirective(directive.name, location: directive.location, reason: "'edgeTypeName' must be a string")
+                }
+                kind = .insertNode(append: directive.name == "appendNode", edgeTypeName: edgeType)
+            case "deleteEdge": kind = .deleteEdge
+            default: continue
+            }
+            return EdgeWriteTemplate(kind, connections: directive.argument("connections"))
+        }
+        return nil
+    }
+
+    private func deletion(_ directives: [Directive]) throws(PlanError) -> DeletionTemplate? {
+        guard let directive = directives.first(where: { $0.name == "deleteRecord" }) else { return nil }
+        return DeletionTemplate(typeName: try literalString(directive, "typeName"))
+    }
+}

@@ -1,0 +1,138 @@
+import Testing
+import BatonNormalize
+import BatonRecords
+
+/// Templates: one template planned under many variables, conditions kept until then, and a
+/// template built with a schema that normalizes without one at run time.
+@Suite struct PlanTemplateTests {
+    static let schema = PlanTests.schema
+
+    func fieldKeys(_ selection: SelectionPlan?) -> [String] {
+        selection?.common.fields.map(\.responseKey) ?? []
+    }
+
+    @Test func oneTemplatePlansEveryVariableSet() throws {
+        let template = try OperationTemplate(
+            #"query Q($id: ID!, $with: Boolean!) { character(id: $id) { id name @include(if: $with) } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let with = try OperationPlan(template: template, variables: ["id": .string("1"), "with": .bool(true)])
+        let without = try OperationPlan(template: template, variables: ["id": .string("2"), "with": .bool(false)])
+        #expect(with.root.common.fields[0].storageKey == #"character(id:"1")"#)
+        #expect(without.root.common.fields[0].storageKey == #"character(id:"2")"#)
+        #expect(fieldKeys(with.root.common.fields[0].selection) == ["id", "name"])
+        #expect(fieldKeys(without.root.common.fields[0].selection) == ["id"])
+    }
+
+    @Test func aFieldSelectedUnderTwoConditionsIsPlannedWhenEitherHolds() throws {
+        let template = try OperationTemplate(
+            #"query Q($a: Boolean!, $b: Boolean!) { character(id: "1") { id name @include(if: $a) name @skip(if: $b) } }"#,
+            normalization: Normalization(schema: Self.schema))
+        func keys(_ a: Bool, _ b: Bool) throws -> [String] {
+            fieldKeys(try OperationPlan(template: template, variables: ["a": .bool(a), "b": .bool(b)]).root.common.fields[0].selection)
+        }
+        #expect(try keys(false, true) == ["id"])
+        #expect(try keys(true, true) == ["id", "name"])
+        #expect(try keys(false, false) == ["id", "name"])
+    }
+
+    @Test func aConditionalFieldsChildrenFollowTheirOwnOccurrence() throws {
+        let template = try OperationTemplate(
+            #"query Q($x: Boolean!) { character(id: "1") @include(if: $x) { id name } character(id: "1") { id status } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let on = try OperationPlan(template: template, variables: ["x": .bool(true)])
+        let off = try OperationPlan(template: template, variables: ["x": .bool(false)])
+        #expect(fieldKeys(on.root.common.fields[0].selection) == ["id", "name", "status"])
+        #expect(fieldKeys(off.root.common.fields[0].selection) == ["id", "status"])
+    }
+
+    @Test func literalConditionsAreDecidedWhenTheTemplateIsBuilt() throws {
+        let template = try OperationTemplate(
+            #"{ character(id: "1") { id name @include(if: false) status @skip(if: false) } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let fields = template.root.common[0].selection!.common
+        #expect(fields.map(\.responseKey) == ["id", "status"])
+        #expect(fields.allSatisfy { $0.occurrences == [.always] })
+    }
+
+    @Test func deferOnAVariableDefersOnlyUnlessItIsFalse() throws {
+        let template = try OperationTemplate(
+            #"query Q($d: Boolean) { character(id: "1") { id ... @defer(label: "more", if: $d) { name } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let deferred = try OperationPlan(template: template, variables: ["d": .bool(true)])
+        let eager = try OperationPlan(template: template, variables: ["d": .bool(false)])
+        let byDefault = try OperationPlan(template: template)
+        func name(_ plan: OperationPlan) -> FieldPlan? {
+            plan.root.common.fields[0].selection?.common.fields.first { $0.responseKey == "name" }
+        }
+        #expect(name(deferred)?.deferLabel == "more")
+        #expect(deferred.deferLabels == ["more"])
+        #expect(name(eager)?.deferLabel == nil)
+        #expect(eager.deferLabels.isEmpty)
+        #expect(name(byDefault)?.deferLabel == "more")
+    }
+
+    @Test func aConditionVariableThatIsNotABooleanIsATypedError() throws {
+        let template = try OperationTemplate(
+            #"query Q($with: Boolean) { character(id: "1") { id name @include(if: $with) } }"#,
+            normalization: Normalization(schema: Self.schema))
+        #expect(throws: PlanError.notBoolean(variable: "with")) {
+            try OperationPlan(template: template, variables: ["with": .string("yes")])
+        }
+    }
+
+    @Test func aMissingNonNullVariableIsATypedError() throws {
+        let template = try OperationTemplate(#"query Q($id: ID!) { character(id: $id) { id } }"#)
+        #expect(throws: PlanError.missingVariable("id", operation: "Q")) {
+            try OperationPlan(template: template)
+        }
+    }
+
+    @Test func connectionDirectionAndEdgeWritesComeFromVariables() throws {
+        let query = try OperationTemplate(
+            #"query Q($after: String) { notes(first: 2, after: $after) @connection(key: "Q_notes") { edges { node { id } } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        #expect(try OperationPlan(template: query).root.common.fields[0].connection?.direction == .replace)
+        #expect(try OperationPlan(template: query, variables: ["after": .string("c2")]).root.common.fields[0].connection?.direction == .append)
+        #expect(try OperationPlan(template: query).root.common.fields[0].connection?.field == "__Q_notes_connection")
+
+        let mutation = try OperationTemplate(
+            #"mutation M($c: [ID!]!) { addNote(characterId: "1", text: "t") { noteEdge @appendEdge(connections: $c) { node { id } } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let plan = try OperationPlan(template: mutation, variables: ["c": .array([.string("client:root:__Q_notes_connection")])])
+        let edge = plan.root.common.fields[0].selection!.common.fields.first { $0.responseKey == "noteEdge" }
+        #expect(edge?.edgeWrite?.kind == .insertEdge(append: true))
+        #expect(edge?.edgeWrite?.connections == ["client:root:__Q_notes_connection"])
+    }
+
+    @Test func aTemplateBuiltWithASchemaNormalizesWithoutOneAtRunTime() throws {
+        let text = #"{ character(id: "1") { id name origin { id name } } }"#
+        let response = #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"9","name":"Earth"}}}}"#
+        let template = try OperationTemplate(text, normalization: Normalization(schema: Self.schema))
+        let withoutSchema = try OperationPlan(template: template, normalization: Normalization())
+        let withSchema = try OperationPlan(text, normalization: Normalization(schema: Self.schema))
+        let fromTemplate = try Ingest().ingest(Array(response.utf8), plan: withoutSchema).changes
+        let fromDocument = try Ingest().ingest(Array(response.utf8), plan: withSchema).changes
+        #expect(fromTemplate["Location:9"]?[.typename] == .string("Location"))
+        #expect(fromTemplate == fromDocument)
+    }
+
+    @Test func aTemplateWrittenAsDataPlansLikeTheOneBuiltFromItsDocument() throws {
+        let text = #"query Q($id: ID!) { character(id: $id) { id name } }"#
+        let written = OperationTemplate(
+            .query, name: "Q", text: "query Q($id:ID!){character(id:$id){id,name}}", rootTypename: "Query",
+            variables: [VariableTemplate("id", nonNull: true)],
+            SelectionTemplate("Query", [
+                FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", list: false, SelectionTemplate("Character", [
+                    FieldTemplate("id", type: "ID", list: false, plainLeaf: true, keyField: true),
+                    FieldTemplate("name", type: "String", list: false, plainLeaf: true),
+                ])),
+            ]))
+        let built = try OperationTemplate(text, normalization: Normalization(schema: Self.schema))
+        let variables: [String: JSONValue] = ["id": .string("7")]
+        let response = #"{"data":{"character":{"id":"7","name":"Morty"}}}"#
+        let fromData = try Ingest().ingest(Array(response.utf8), plan: try OperationPlan(template: written, variables: variables)).changes
+        let fromText = try Ingest().ingest(Array(response.utf8), plan: try OperationPlan(template: built, variables: variables)).changes
+        #expect(fromData == fromText)
+        #expect(written.text == built.text)
+    }
+}
