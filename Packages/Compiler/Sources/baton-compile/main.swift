@@ -58,7 +58,7 @@ do throws(CompilerError) {
     }
     if stats {
         let bytes = output.swift.utf8.count
-        print("\(sources.count) sources, \(output.accessors) accessors, \(bytes) bytes, \(output.accessors == 0 ? 0 : bytes / output.accessors) bytes per accessor")
+        print("\(sources.count) sources, \(output.accessors) accessors, \(bytes) bytes (\(output.planBytes) of plan data), \(output.bytesPerAccessor) bytes of lens code per accessor")
     }
 } catch {
     fail([error])

@@ -55,6 +55,7 @@ struct GoldenTests {
         let accessors = output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Link<") }
         #expect(!accessors.isEmpty)
         #expect(accessors.allSatisfy { $0.utf8.count < 120 })
-        #expect(output.swift.utf8.count / output.accessors < 120)
+        #expect(output.bytesPerAccessor < 120)
+        #expect(output.planBytes > 0 && output.planBytes < output.swift.utf8.count)
     }
 }

@@ -57,10 +57,10 @@ enum TemplatedQuery: GraphQLOperation {
         .query, name: "Templated", text: #"query Templated($id:ID!){character(id:$id){id,name}}"#, rootTypename: "Query",
         variables: [VariableTemplate("id", nonNull: true)],
         SelectionTemplate("Query", [
-            FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", list: false,
+            FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character",
                           SelectionTemplate("Character", [
-                              FieldTemplate("id", type: "ID", list: false, plainLeaf: true, keyField: true),
-                              FieldTemplate("name", type: "String", list: false, plainLeaf: true),
+                              FieldTemplate("id", type: "ID"),
+                              FieldTemplate("name", type: "String"),
                           ])),
         ]))
     typealias Data = NameQuery.Data

@@ -122,9 +122,9 @@ import BatonRecords
             .query, name: "Q", text: "query Q($id:ID!){character(id:$id){id,name}}", rootTypename: "Query",
             variables: [VariableTemplate("id", nonNull: true)],
             SelectionTemplate("Query", [
-                FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", list: false, SelectionTemplate("Character", [
-                    FieldTemplate("id", type: "ID", list: false, plainLeaf: true, keyField: true),
-                    FieldTemplate("name", type: "String", list: false, plainLeaf: true),
+                FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", SelectionTemplate("Character", [
+                    FieldTemplate("id", type: "ID"),
+                    FieldTemplate("name", type: "String"),
                 ])),
             ]))
         let built = try OperationTemplate(text, normalization: Normalization(schema: Self.schema))

@@ -12,7 +12,6 @@ struct SwiftWriter {
         }
     }
 
-    /// `header {`, the body indented, `}`.
     /// A line one level out (a `case` of a `switch`).
     mutating func outdented(_ content: String) {
         depth -= 1
@@ -20,11 +19,26 @@ struct SwiftWriter {
         depth += 1
     }
 
+    /// `header {`, the body indented, `}`.
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
         line(header + " {")
         depth += 1
         body(&self)
         depth -= 1
         line("}")
+    }
+
+    /// `open`, the body indented, `close`: a multi-line expression.
+    mutating func wrapped(_ open: String, _ close: String, _ body: (inout SwiftWriter) -> Void) {
+        line(open)
+        indented(body)
+        line(close)
+    }
+
+    /// The body one level in.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
     }
 }

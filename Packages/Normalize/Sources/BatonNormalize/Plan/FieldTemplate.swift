@@ -17,8 +17,6 @@ public final class FieldTemplate: Sendable {
     public let isList: Bool?
     /// Whether the schema says the field is a built-in scalar or an enum.
     public let isPlainLeaf: Bool
-    /// Whether the field can identify its object (a key field, without arguments).
-    public let isKeyField: Bool
     /// Where the field is selected; it is in a plan when one of these holds.
     public let occurrences: [PlanOccurrence]
     public let selection: SelectionTemplate?
@@ -30,25 +28,36 @@ public final class FieldTemplate: Sendable {
     /// `@deleteRecord`, and its `typeName` when given.
     public let deletion: DeletionTemplate?
 
+    /// A field answering `responseKey` (its name unless `name` says otherwise), of `type` as
+    /// GraphQL spells it (`[Episode]!`; nil when planned without a schema). `plainLeaf` is
+    /// needed only for an enum: a built-in scalar is one, anything else is not.
     public init(
         _ responseKey: String, name: String? = nil, arguments: [(name: String, value: InputValue)] = [],
-        type typeName: String? = nil, list isList: Bool? = nil, plainLeaf isPlainLeaf: Bool = false,
-        keyField isKeyField: Bool = false, occurrences: [PlanOccurrence] = [.always],
+        type: String? = nil, plainLeaf: Bool? = nil, occurrences: [PlanOccurrence] = [.always],
         connection: ConnectionTemplate? = nil, edgeWrite: EdgeWriteTemplate? = nil, deletion: DeletionTemplate? = nil,
         _ selection: SelectionTemplate? = nil
     ) {
         self.responseKey = responseKey
         self.name = name ?? responseKey
         self.arguments = arguments
+        let typeName = type.map { $0.filter { $0 != "[" && $0 != "]" && $0 != "!" } }
         self.typeName = typeName
-        self.isList = isList
-        self.isPlainLeaf = isPlainLeaf
-        self.isKeyField = isKeyField
+        self.isList = type.map { $0.contains("[") }
+        self.isPlainLeaf = plainLeaf ?? typeName.map(Self.builtInScalars.contains) ?? false
         self.occurrences = occurrences
         self.selection = selection
         self.connection = connection
         self.edgeWrite = edgeWrite
         self.deletion = deletion
+    }
+
+    /// The scalars every schema has, whose values are never JSON objects.
+    public static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
+
+    /// Whether `plainLeaf` must be given for the initializer to know it: the field's type is
+    /// not a built-in scalar, and yet it is a plain leaf.
+    public var plainLeafIsExplicit: Bool {
+        isPlainLeaf != (typeName.map(Self.builtInScalars.contains) ?? false)
     }
 }
 

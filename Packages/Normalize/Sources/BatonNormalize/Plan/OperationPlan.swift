@@ -26,8 +26,8 @@ public final class OperationPlan: Sendable {
     /// The labels of the `@defer`red fragments the operation holds.
     public let deferLabels: Set<String>
 
-    /// Plans `template` under `variables`; `normalization` gives the cache keys the ingest
-    /// uses (the template already holds what the schema says).
+    /// Plans `template` under `variables`; `normalization` gives the cache-key policy (the
+    /// template already holds what the schema says).
     public init(
         template: OperationTemplate, variables: [String: JSONValue] = [:], normalization: Normalization = Normalization()
     ) throws(PlanError) {
@@ -49,7 +49,7 @@ public final class OperationPlan: Sendable {
         self.givenVariables = variables
         self.text = template.text
         self.normalization = normalization
-        var instance = TemplateInstance(variables: resolved)
+        var instance = TemplateInstance(variables: resolved, keyFields: normalization.cacheKeys.allKeyFields)
         self.root = try instance.selection(template.root)
         self.deferLabels = instance.deferLabels
         self.identity = OperationIdentity(name: template.name ?? template.text, variables: variables)

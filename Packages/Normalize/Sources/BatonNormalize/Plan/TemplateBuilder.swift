@@ -129,8 +129,7 @@ struct TemplateBuilder {
 
     private mutating func field(_ entries: [Entry], parentType: String?) throws(PlanError) -> FieldTemplate {
         let first = entries[0].field
-        var typeName: String?
-        var isList: Bool?
+        var type: TypeReference?
         if let schema = normalization.schema, let parentType, schema.type(named: parentType) != nil {
             // An abstract parent may not define the field: it is then the field of the type
             // condition it was selected under (`... on Node { id }` in a union's common fields,
@@ -139,9 +138,9 @@ struct TemplateBuilder {
             guard let definition = definingTypes.lazy.compactMap({ schema.field(first.name, on: $0) }).first else {
                 throw .unknownField(first.name, type: parentType, location: first.location)
             }
-            typeName = definition.type.namedType
-            isList = definition.type.isList
+            type = definition.type
         }
+        let typeName = type?.namedType
         let childSets = entries.compactMap { entry in entry.field.selectionSet.map { ($0, entry.occurrence) } }
         let child: SelectionTemplate? = childSets.isEmpty
             ? nil : try selection(of: childSets, staticType: typeName, isRoot: false)
@@ -151,17 +150,14 @@ struct TemplateBuilder {
         for entry in entries where !occurrences.contains(entry.occurrence) { occurrences.append(entry.occurrence) }
         return FieldTemplate(
             first.responseKey, name: first.name, arguments: first.arguments.map { ($0.name, $0.value) },
-            type: typeName, list: isList,
-            plainLeaf: typeName.map { Self.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
+            type: type?.description,
+            plainLeaf: typeName.map { FieldTemplate.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
                 ?? false,
-            keyField: first.arguments.isEmpty && normalization.cacheKeys.allKeyFields.contains(first.name),
             occurrences: occurrences,
             connection: try connection(directives), edgeWrite: try edgeWrite(directives),
             deletion: try deletion(directives),
             child)
     }
-
-    private static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
 
     // MARK: Directives
 

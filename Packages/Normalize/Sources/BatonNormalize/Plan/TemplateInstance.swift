@@ -4,10 +4,13 @@ import BatonRecords
 /// resolves storage keys, connections and edge writes, and gathers the `@defer` labels.
 struct TemplateInstance {
     let variables: [String: JSONValue]
+    /// The fields that can identify an object, by the cache-key policy.
+    let keyFields: Set<String>
     private(set) var deferLabels: Set<String> = []
 
-    init(variables: [String: JSONValue]) {
+    init(variables: [String: JSONValue], keyFields: Set<String>) {
         self.variables = variables
+        self.keyFields = keyFields
     }
 
     mutating func selection(_ template: SelectionTemplate) throws(PlanError) -> SelectionPlan {
@@ -54,7 +57,7 @@ struct TemplateInstance {
             connection: template.connection.map { connection($0, arguments: argumentValues) },
             edgeWrite: template.edgeWrite.map(edgeWrite),
             deletesRecord: template.deletion != nil, deletedTypeName: template.deletion?.typeName,
-            isKeyField: template.isKeyField, isPlainLeaf: template.isPlainLeaf)
+            isKeyField: template.arguments.isEmpty && keyFields.contains(template.name), isPlainLeaf: template.isPlainLeaf)
     }
 
     private func connection(_ template: ConnectionTemplate, arguments: [String: JSONValue]) -> ConnectionPlan {

@@ -1,0 +1,136 @@
+import BatonNormalize
+
+/// Writes an operation's ``OperationTemplate`` as Swift data: a `FieldTemplate` line per
+/// field, nested as the selections are, so the app plans the operation without parsing.
+enum PlanEmitter {
+    /// `static let template = …` for `template`; `documentText` is the operation's
+    /// `document`, named instead of repeated when the text sent is the same.
+    static func write(_ template: OperationTemplate, documentText: String, to writer: inout SwiftWriter) {
+        var head = ".\(template.kind.rawValue), name: \(optional(template.name)), "
+        head += "text: \(template.text == documentText ? "document" : SwiftNames.literal(template.text)), "
+        head += "rootTypename: \(SwiftNames.literal(template.rootTypename)),"
+        writer.wrapped("static let template: OperationTemplate? = OperationTemplate(", ")") { writer in
+            writer.line(head)
+            if !template.variables.isEmpty {
+                writer.line("variables: [\(template.variables.map(variable).joined(separator: ", "))],")
+            }
+            selection(template.root, opening: "", closing: "", to: &writer)
+        }
+    }
+
+    /// `SelectionTemplate(…, [` after `opening`, the fields, and `])` before `closing`.
+    private static func selection(_ selection: SelectionTemplate, opening: String, closing: String, to writer: inout SwiftWriter) {
+        var head = "SelectionTemplate(\(optional(selection.staticType))"
+        if selection.needsTypename { head += ", needsTypename: true" }
+        if selection.isAbstract { head += ", abstract: true" }
+        if selection.byType.isEmpty {
+            writer.wrapped(opening + head + ", [", "])" + closing) { writer in fields(selection.common, to: &writer) }
+            return
+        }
+        writer.wrapped(opening + head + ", [", "], byType: [") { writer in fields(selection.common, to: &writer) }
+        writer.indented { writer in
+            for (typename, typeFields) in selection.byType.sorted(by: { $0.key < $1.key }) {
+                writer.wrapped("\(SwiftNames.literal(typename)): [", "],") { writer in fields(typeFields, to: &writer) }
+            }
+        }
+        writer.line("])" + closing)
+    }
+
+    private static func fields(_ fields: [FieldTemplate], to writer: inout SwiftWriter) {
+        for field in fields {
+            let head = "FieldTemplate(" + arguments(of: field)
+            if let child = field.selection {
+                selection(child, opening: head + ", ", closing: "),", to: &writer)
+            } else {
+                writer.line(head + "),")
+            }
+        }
+    }
+
+    private static func arguments(of field: FieldTemplate) -> String {
+        var parts = [SwiftNames.literal(field.responseKey)]
+        if field.name != field.responseKey { parts.append("name: \(SwiftNames.literal(field.name))") }
+        if !field.arguments.isEmpty {
+            parts.append("arguments: [\(field.arguments.map { "(\(SwiftNames.literal($0.name)), \(value($0.value)))" }.joined(separator: ", "))]")
+        }
+        if let type = typeText(field) { parts.append("type: \(SwiftNames.literal(type))") }
+        if field.plainLeafIsExplicit { parts.append("plainLeaf: \(field.isPlainLeaf)") }
+        if field.occurrences != [.always] { parts.append("occurrences: [\(field.occurrences.map(occurrence).joined(separator: ", "))]") }
+        if let connection = field.connection {
+            var text = "connection: ConnectionTemplate(key: \(SwiftNames.literal(connection.key))"
+            if let filters = connection.filters { text += ", filters: [\(filters.map(SwiftNames.literal).joined(separator: ", "))]" }
+            parts.append(text + ")")
+        }
+        if let write = field.edgeWrite {
+            parts.append("edgeWrite: EdgeWriteTemplate(\(kind(write.kind)), connections: \(write.connections.map(value) ?? "nil"))")
+        }
+        if let deletion = field.deletion {
+            parts.append("deletion: DeletionTemplate(\(deletion.typeName.map { "typeName: \(SwiftNames.literal($0))" } ?? ""))")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The field's type as GraphQL spells it, rebuilt from the named type and list-ness
+    /// (nullability does not change a plan).
+    private static func typeText(_ field: FieldTemplate) -> String? {
+        guard let name = field.typeName else { return nil }
+        return field.isList == true ? "[\(name)]" : name
+    }
+
+    private static func variable(_ variable: VariableTemplate) -> String {
+        var text = "VariableTemplate(\(SwiftNames.literal(variable.name))"
+        if variable.isNonNull { text += ", nonNull: true" }
+        if let defaultValue = variable.defaultValue { text += ", default: \(value(defaultValue))" }
+        return text + ")"
+    }
+
+    private static func occurrence(_ occurrence: PlanOccurrence) -> String {
+        var parts: [String] = []
+        if !occurrence.conditions.isEmpty { parts.append("when: [\(occurrence.conditions.map(condition).joined(separator: ", "))]") }
+        if !occurrence.deferrals.isEmpty {
+            parts.append("deferred: [\(occurrence.deferrals.map(deferral).joined(separator: ", "))]")
+        }
+        return "PlanOccurrence(\(parts.joined(separator: ", ")))"
+    }
+
+    private static func deferral(_ deferral: PlanDeferral) -> String {
+        let conditions = deferral.conditions.isEmpty ? "" : ", when: [\(deferral.conditions.map(condition).joined(separator: ", "))]"
+        return "PlanDeferral(\(SwiftNames.literal(deferral.label))\(conditions))"
+    }
+
+    private static func condition(_ condition: PlanCondition) -> String {
+        switch condition {
+        case .include(let name): ".include(\(SwiftNames.literal(name)))"
+        case .skip(let name): ".skip(\(SwiftNames.literal(name)))"
+        }
+    }
+
+    private static func kind(_ kind: EdgeWrite.Kind) -> String {
+        switch kind {
+        case .insertEdge(let append): ".insertEdge(append: \(append))"
+        case .insertNode(let append, let edgeTypeName): ".insertNode(append: \(append), edgeTypeName: \(SwiftNames.literal(edgeTypeName)))"
+        case .deleteEdge: ".deleteEdge"
+        }
+    }
+
+    /// An `InputValue` as a Swift expression.
+    static func value(_ value: InputValue) -> String {
+        switch value {
+        case .variable(let name): ".variable(\(SwiftNames.literal(name)))"
+        case .int(let text): ".int(\(SwiftNames.literal(text)))"
+        case .float(let text): ".float(\(SwiftNames.literal(text)))"
+        case .string(let text): ".string(\(SwiftNames.literal(text)))"
+        case .boolean(let flag): ".boolean(\(flag))"
+        case .null: ".null"
+        case .enumValue(let name): ".enumValue(\(SwiftNames.literal(name)))"
+        case .list(let items): ".list([\(items.map(Self.value).joined(separator: ", "))])"
+        case .object(let fields):
+            fields.isEmpty ? ".object([])"
+                : ".object([\(fields.map { "(\(SwiftNames.literal($0.name)), \(Self.value($0.value)))" }.joined(separator: ", "))])"
+        }
+    }
+
+    private static func optional(_ text: String?) -> String {
+        text.map(SwiftNames.literal) ?? "nil"
+    }
+}
