@@ -56,6 +56,6 @@ struct GoldenTests {
         #expect(!accessors.isEmpty)
         #expect(accessors.allSatisfy { $0.utf8.count < 120 })
         #expect(output.bytesPerAccessor < 120)
-        #expect(output.planBytes > 0 && output.planBytes < output.swift.utf8.count)
+        #expect(output.dataBytes > 0 && output.dataBytes < output.swift.utf8.count)
     }
 }
