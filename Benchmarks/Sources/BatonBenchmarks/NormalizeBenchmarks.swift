@@ -54,6 +54,14 @@ enum NormalizeBenchmarks {
         harness.record("ingest_mb_per_s", Double(bytes.count) / 1e6 / (ingest / 1e3))
         harness.record("json_validating_scan_ms", scan)
         harness.record("materialize_fixture_ms", materialize)
+        // What a generated operation pays per set of variables: its template is data.
+        let template = try OperationTemplate(plan.text, normalization: FixtureData.normalization)
+        let planFromTemplate = try Harness.median {
+            try Harness.milliseconds {
+                blackHole(try OperationPlan(template: template, variables: ["page": 1], normalization: FixtureData.normalization))
+            }
+        }
         harness.record("plan_fixture_ms", planning)
+        harness.record("plan_from_template_ms", planFromTemplate)
     }
 }
