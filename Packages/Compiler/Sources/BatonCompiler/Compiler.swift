@@ -129,6 +129,17 @@ public struct Compiler: Sendable {
         return Output(swift: writer.text, errors: [], accessors: accessors)
     }
 
+    /// `static let sdl`: the schema's text as a raw multi-line literal, its delimiter long
+    /// enough that no line of the text closes or escapes it.
+    private func writeSchemaText(to writer: inout SwiftWriter) {
+        var hashes = "#"
+        while schema.sdl.contains("\"\"\"" + hashes) || schema.sdl.contains("\\" + hashes) { hashes += "#" }
+        writer.line("/// The schema the documents were compiled against.")
+        writer.line("static let sdl = \(hashes)\"\"\"")
+        for line in schema.sdl.split(separator: "\n", omittingEmptySubsequences: false) { writer.line(String(line)) }
+        writer.line("\"\"\"\(hashes)")
+    }
+
     private static func usesSpreads(_ model: LensModel) -> Bool {
         !model.spreads.isEmpty || !model.cases.isEmpty || model.children.contains(where: usesSpreads)
     }
@@ -160,6 +171,7 @@ public struct Compiler: Sendable {
                 writer.line("]")
             }
             writer.line("static let cacheKeys = CacheKeyPolicy(keyFields: keyFields)")
+            if schema.configuration.embedSchema { writeSchemaText(to: &writer) }
         }
     }
 }

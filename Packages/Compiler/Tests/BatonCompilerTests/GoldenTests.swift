@@ -23,9 +23,9 @@ struct GoldenTests {
         }),
         ("Hostile", {
             let schema = try CompilerSchema(sources: [
-                GraphQLSource(file: "hostile-schema.graphql", text: try TestPaths.text(TestPaths.fixtures.appending(path: "hostile-schema.graphql")))
+                GraphQLSource(file: "hostile-schema.graphql", text: try TestPaths.text(TestPaths.hostile.appending(path: "hostile-schema.graphql")))
             ])
-            let document = try TestPaths.text(TestPaths.fixtures.appending(path: "hostile.graphql"))
+            let document = try TestPaths.text(TestPaths.hostile.appending(path: "hostile.graphql"))
             return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
         }),
     ]

@@ -51,12 +51,13 @@ enum LensEmitter {
         }
     }
 
-    /// `Scalar<String?>("name", alias: "label", arguments: true, required: .none)`.
+    /// `Scalar<String?>("name", alias: "label", arguments: true, required: .none, conditional: true)`.
     static func descriptor(_ field: LensModel.Field) -> String {
         var arguments = [SwiftNames.literal(field.name)]
         if let alias = field.alias { arguments.append("alias: \(SwiftNames.literal(alias))") }
         if field.arguments { arguments.append("arguments: true") }
         if let required = field.required { arguments.append("required: \(required)") }
+        if field.conditional { arguments.append("conditional: true") }
         return "\(field.descriptor)<\(field.swiftType)>(\(arguments.joined(separator: ", ")))"
     }
 }

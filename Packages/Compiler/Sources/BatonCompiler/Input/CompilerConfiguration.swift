@@ -7,13 +7,16 @@ import Foundation
 ///   "schema": "schema.graphql",
 ///   "schemaExtensions": ["extensions.graphql"],
 ///   "identity": { "types": { "Asset": ["uuid"] } },
-///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } }
+///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } },
+///   "embedSchema": true
 /// }
 /// ```
 ///
 /// Paths are relative to the file's directory. A schema path ending in `.json` is read as
 /// an introspection result. Custom scalars the file does not map read as the raw `Value`;
 /// a mapped type must conform to `CustomScalar` (or `ScalarValue`) in the app. Keys the
+/// `embedSchema` writes the schema's text into the output (`BatonSchema.sdl`), for an app
+/// whose runtime normalization parses the schema it was built against. Keys the
 /// compiler does not know (`kotlin`, `lookups`, `transient`...) are ignored.
 public struct CompilerConfiguration: Sendable, Hashable {
     /// The file the configuration was read from (for errors).
@@ -26,16 +29,19 @@ public struct CompilerConfiguration: Sendable, Hashable {
     public var customScalars: [String: String]
     /// The text the configuration was read from, to place errors.
     public var text: String
+    /// Whether the output holds the schema's text.
+    public var embedSchema: Bool
 
     public init(
         file: String = "baton.json", schemaPaths: [String] = [], keyFields: [String: [String]] = [:],
-        customScalars: [String: String] = [:], text: String = ""
+        customScalars: [String: String] = [:], text: String = "", embedSchema: Bool = false
     ) {
         self.file = file
         self.schemaPaths = schemaPaths
         self.keyFields = keyFields
         self.customScalars = customScalars
         self.text = text
+        self.embedSchema = embedSchema
     }
 
     private struct Shape: Decodable {
@@ -45,6 +51,7 @@ public struct CompilerConfiguration: Sendable, Hashable {
         var schemaExtensions: [String]?
         var identity: Identity?
         var customScalarTypes: [String: ScalarType]?
+        var embedSchema: Bool?
     }
 
     /// Reads the configuration at `path`.
@@ -75,7 +82,8 @@ public struct CompilerConfiguration: Sendable, Hashable {
             if let swift = type.swift { scalars[name] = swift }
         }
         return CompilerConfiguration(
-            file: file, schemaPaths: paths, keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text)
+            file: file, schemaPaths: paths, keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text,
+            embedSchema: shape.embedSchema ?? false)
     }
 
     /// An error about `name`, placed at its first quoted occurrence in the file.
