@@ -29,7 +29,7 @@ struct LensModel: Sendable {
     /// One case of the `On` enum: a concrete type with a selection of its own.
     struct Case: Sendable {
         var caseName: String
-        /// The ``SpreadEmitter`` descriptor naming the case's lens to the runtime.
+        /// The `Narrow` descriptor naming the case's lens to the runtime (and reading it).
         var descriptorName: String
         var typeName: String
         var lensType: String
