@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The workspace: every layer's sources and tests in one build graph, so `make test`
 // compiles each file once. Each layer also stands alone as its own package under
 // Packages/; apps depend on those, not on this manifest.
