@@ -5,7 +5,7 @@ import BatonLens
 enum NotesView {
     static func lines(_ screen: Screen) -> [String] {
         guard let character = (try? screen.character?.data?.character) ?? nil else { return [] }
-        let edges: [CharacterQuery.Data.Character.Notes.Edges]
+        let edges: [CharacterQuery.Character.Notes.Edges]
         do {
             edges = try character.notes.edges
         } catch {
