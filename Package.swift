@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 // The workspace: every layer's sources and tests in one build graph, so `make test`
 // compiles each file once. Each layer also stands alone as its own package under
 // Packages/; apps depend on those, not on this manifest.
@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
         .target(name: "BatonCompiler", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Compiler")),
         .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"], path: "Packages/Compiler/Sources/baton-compile"),
+        .plugin(
+            name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"],
+            path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
         .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
@@ -40,12 +43,20 @@ let package = Package(
         .testTarget(name: "BatonLensTests", dependencies: ["BatonLens"], path: layerTests("Lens")),
         .testTarget(
             name: "BatonCompilerTests", dependencies: ["BatonCompiler"], path: layerTests("Compiler"),
-            exclude: ["Goldens", "Fixtures"]),
+            exclude: ["Goldens"]),
+        // The hostile-name corpus compiled through the plugin: generated Swift that does not
+        // build fails the build.
+        .testTarget(
+            name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport"],
+            path: "Packages/Compiler/Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
+            plugins: ["BatonCompilerPlugin"]),
 
         .testTarget(
             name: "BatonIntegrationTests",
             dependencies: ["BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens"],
-            path: "Tests/BatonIntegrationTests"
+            path: "Tests/BatonIntegrationTests",
+            exclude: ["baton.json"],
+            plugins: ["BatonCompilerPlugin"]
         ),
 
         .target(name: "LayerRules", path: "Tools/LayerCheck/Sources/LayerRules"),

@@ -12,6 +12,7 @@ let package = Package(
         .package(path: "../Packages/Image"),
         .package(path: "../Packages/Transport"),
         .package(path: "../Packages/Lens"),
+        .package(path: "../Packages/Compiler"),
     ],
     targets: [
         .testTarget(
@@ -24,7 +25,9 @@ let package = Package(
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
             ],
-            path: "BatonIntegrationTests"
+            path: "BatonIntegrationTests",
+            exclude: ["baton.json"],
+            plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
         ),
     ]
 )

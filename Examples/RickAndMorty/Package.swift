@@ -12,6 +12,7 @@ let package = Package(
         .package(path: "../../Packages/Lens"),
         .package(path: "../../Packages/Image"),
         .package(path: "../../Packages/Transport"),
+        .package(path: "../../Packages/Compiler"),
     ],
     targets: [
         .executableTarget(
@@ -21,7 +22,10 @@ let package = Package(
                 .product(name: "BatonImage", package: "Image"),
                 .product(name: "BatonTransport", package: "Transport"),
             ],
-            path: "Sources/RickAndMorty"
+            path: "Sources/RickAndMorty",
+            exclude: ["baton.json"],
+            // Generates the lenses of the `.graphql` files and the `/* graphql */` markers.
+            plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
         ),
     ]
 )

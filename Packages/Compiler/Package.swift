@@ -17,6 +17,6 @@ let package = Package(
         ]),
         .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"]),
         .plugin(name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"]),
-        .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler"], exclude: ["Goldens", "Fixtures"]),
+        .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler"], exclude: ["Goldens"]),
     ]
 )

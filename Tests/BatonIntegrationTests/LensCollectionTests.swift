@@ -14,11 +14,11 @@ import BatonTransport
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization,
                                        transport: IntegrationServer.recorded, releaseBufferSize: 1)
         defer { launch.close() }
-        var pageOne: QueryHandle<IntegrationCharacters>? = QueryHandle(
-            IntegrationCharacters.self, variables: IntegrationCharacters.variables(page: 1), in: launch.environment)
+        var pageOne: QueryHandle<IntegrationCharactersQuery>? = QueryHandle(
+            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1), in: launch.environment)
         await pageOne?.refetch()
-        var pageTwo: QueryHandle<IntegrationCharacters>? = QueryHandle(
-            IntegrationCharacters.self, variables: IntegrationCharacters.variables(page: 2), in: launch.environment)
+        var pageTwo: QueryHandle<IntegrationCharactersQuery>? = QueryHandle(
+            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 2), in: launch.environment)
         await pageTwo?.refetch()
         #expect(launch.store.record("Character:1") != nil)
         #expect(launch.store.record("Character:21") != nil)
@@ -39,9 +39,9 @@ import BatonTransport
         #expect(launch.store.record("Character:40") != nil)
 
         // Opened again: the check reads page 1 back from the image, before any await.
-        let reopened = QueryHandle(IntegrationCharacters.self, variables: IntegrationCharacters.variables(page: 1),
+        let reopened = QueryHandle(IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1),
                                    policy: .cacheOnly, in: launch.environment)
         #expect(reopened.initialCheck?.source == .image)
-        #expect(try reopened.data?.characters?.results.first?.name == "Rick Sanchez")
+        #expect(try reopened.data?.characters?.results?.first??.name == "Rick Sanchez")
     }
 }

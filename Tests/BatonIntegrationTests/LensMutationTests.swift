@@ -14,9 +14,9 @@ import BatonTransport
     let gate = IntegrationGate(IntegrationServer.recorded, holding: ["IntegrationEditNote"])
 
     /// A launch showing character 1's first page of notes, with a notes view and a title view.
-    private func showNotes() async throws -> (IntegrationLaunch, IntegrationNotes.Data, IntegrationViews) {
+    private func showNotes() async throws -> (IntegrationLaunch, IntegrationNotesQuery.Data, IntegrationViews) {
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: gate)
-        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, in: launch.environment)
+        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
         await handle.refetch()
         let data = try #require(handle.data)
         let views = IntegrationViews()
@@ -29,20 +29,20 @@ import BatonTransport
     private func relaunchedFirstNote() throws -> String? {
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
         defer { launch.close() }
-        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, policy: .cacheOnly,
+        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, policy: .cacheOnly,
                                  in: launch.environment)
         return try handle.data?.texts.first
     }
 
     @Test func theOptimisticTextShowsAtOnceAndTheServersEqualAnswerLandsWithoutARender() async throws {
         let (launch, data, views) = try await showNotes()
-        let mutation = MutationHandle(IntegrationEditNote.self, in: launch.environment)
+        let mutation = MutationHandle(IntegrationEditNoteMutation.self, in: launch.environment)
         let edit = Task {
-            try await mutation.perform(variables: IntegrationEditNote.variables,
-                                       optimisticResponse: IntegrationEditNote.optimisticResponse(IntegrationEditNote.serverText))
+            try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
+                                       optimisticResponse: IntegrationEditNoteMutation.optimisticResponse(IntegrationEditNoteMutation.serverText))
         }
         #expect(await integrationEventually { gate.waitingCount == 1 })
-        #expect(try data.texts.first == IntegrationEditNote.serverText)
+        #expect(try data.texts.first == IntegrationEditNoteMutation.serverText)
         #expect(views.fired == ["notes": 1])
         #expect(launch.store.optimisticLayers.count == 1)
 
@@ -50,19 +50,19 @@ import BatonTransport
         gate.answer()
         let answer = try await edit.value
 
-        #expect(try answer.editNote?.text == IntegrationEditNote.serverText)
+        #expect(try answer.editNote?.integrationNote.text == IntegrationEditNoteMutation.serverText)
         #expect(launch.store.optimisticLayers.isEmpty)
         #expect(views.fired == ["notes": 1], "the answer equals the optimistic text: nothing to re-render")
         launch.close()
-        #expect(try relaunchedFirstNote() == IntegrationEditNote.serverText)
+        #expect(try relaunchedFirstNote() == IntegrationEditNoteMutation.serverText)
     }
 
     @Test func aFailedEditRollsBackAndTheImageNeverHoldsTheOptimisticText() async throws {
         let (launch, data, views) = try await showNotes()
-        let mutation = MutationHandle(IntegrationEditNote.self, in: launch.environment)
+        let mutation = MutationHandle(IntegrationEditNoteMutation.self, in: launch.environment)
         let edit = Task {
-            try await mutation.perform(variables: IntegrationEditNote.variables,
-                                       optimisticResponse: IntegrationEditNote.optimisticResponse("Optimistic text"))
+            try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
+                                       optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Optimistic text"))
         }
         #expect(await integrationEventually { gate.waitingCount == 1 })
         #expect(try data.texts.first == "Optimistic text")
@@ -71,11 +71,11 @@ import BatonTransport
         gate.fail()
         await #expect(throws: FetchError.self) { try await edit.value }
 
-        #expect(try data.texts == Array(IntegrationNotes.texts.prefix(2)))
+        #expect(try data.texts == Array(IntegrationNotesQuery.texts.prefix(2)))
         #expect(launch.store.optimisticLayers.isEmpty)
         #expect(mutation.error?.kind == .transport)
         #expect(views.fired == ["notes": 2], "once for the optimistic text, once for the rollback")
         launch.close()
-        #expect(try relaunchedFirstNote() == IntegrationNotes.texts[0])
+        #expect(try relaunchedFirstNote() == IntegrationNotesQuery.texts[0])
     }
 }

@@ -10,7 +10,7 @@ import BatonTransport
 @Suite struct LensRefetchTests {
     @Test func aRefetchThatChangesOneFieldReRendersExactlyTheViewsThatReadIt() async throws {
         let scratch = IntegrationScratch()
-        let response = try IntegrationFixtureScreen.fixture.responseBytes()
+        let response = try IntegrationFixtureScreenQuery.fixture.responseBytes()
         let original = #""name":"Rick Sanchez""#
         let changed = Data(String(decoding: response, as: UTF8.self)
             .replacingOccurrences(of: original, with: #""name":"Rick Prime""#).utf8)
@@ -18,9 +18,9 @@ import BatonTransport
 
         // First launch: the network answers the recorded response; the image keeps it.
         let first = IntegrationLaunch(
-            scratch, normalization: IntegrationFixtureScreen.normalization,
-            transport: RecordedTransport(directory: try scratch.responses("first", ["Fixture.json": response])))
-        let fetched = QueryHandle(IntegrationFixtureScreen.self, variables: IntegrationFixtureScreen.variables,
+            scratch, normalization: IntegrationFixtureScreenQuery.normalization,
+            transport: RecordedTransport(directory: try scratch.responses("first", ["IntegrationFixtureScreen.json": response])))
+        let fetched = QueryHandle(IntegrationFixtureScreenQuery.self, variables: IntegrationFixtureScreenQuery.variables,
                                   policy: .networkOnly, in: first.environment)
         await fetched.refetch()
         #expect(fetched.phase == .ready)
@@ -28,14 +28,14 @@ import BatonTransport
 
         // Second launch: drawn from the image, then the network answers with one name changed.
         let second = IntegrationLaunch(
-            scratch, normalization: IntegrationFixtureScreen.normalization,
-            transport: RecordedTransport(directory: try scratch.responses("second", ["Fixture.json": changed])))
+            scratch, normalization: IntegrationFixtureScreenQuery.normalization,
+            transport: RecordedTransport(directory: try scratch.responses("second", ["IntegrationFixtureScreen.json": changed])))
         defer { second.close() }
-        let handle = QueryHandle(IntegrationFixtureScreen.self, variables: IntegrationFixtureScreen.variables,
+        let handle = QueryHandle(IntegrationFixtureScreenQuery.self, variables: IntegrationFixtureScreenQuery.variables,
                                  policy: .cacheAndNetwork, in: second.environment)
         let data = try #require(handle.data)
         #expect(handle.initialCheck?.source == .image)
-        let views = try IntegrationFixtureScreen.views(of: data)
+        let views = try IntegrationFixtureScreenQuery.views(of: data)
         let log = IntegrationViews()
         for view in views { log.render(view.name, view.body) }
         // The views reading a record named Rick Sanchez: Character:1, and any namesake.
@@ -47,7 +47,7 @@ import BatonTransport
         await handle.refetch()
 
         #expect(handle.error == nil)
-        #expect(try data.characters?.results.first?.name == "Rick Prime")
+        #expect(try data.characters?.results?.first??.name == "Rick Prime")
         #expect(Set(log.fired.keys) == readers, "re-rendered \(log.fired.keys.sorted()) of \(views.count) views")
         #expect(log.fired.values.allSatisfy { $0 == 1 })
     }

@@ -9,7 +9,7 @@ import BatonTransport
 @MainActor
 @Suite struct RelaunchPaginationTests {
     @Test func aConnectionQuerySendsNoClientDirectives() throws {
-        let plan = try IntegrationNotes.plan(variables: IntegrationNotes.variables, normalization: IntegrationServer.normalization)
+        let plan = try IntegrationNotesQuery.plan(variables: IntegrationNotesQuery.variables, normalization: IntegrationServer.normalization)
         #expect(!plan.request.document.contains("@connection"), "a server that does not declare it rejects the query")
         #expect(plan.request.document.contains("notes(first:$count,after:$cursor)"))
     }
@@ -17,10 +17,10 @@ import BatonTransport
     @Test func loadNextMergesTheSecondPageAndTheMergeSurvivesARelaunch() async throws {
         let scratch = IntegrationScratch()
         let first = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
-        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, in: first.environment)
+        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: first.environment)
         await handle.refetch()
         let data = try #require(handle.data)
-        #expect(try data.texts == Array(IntegrationNotes.texts.prefix(2)))
+        #expect(try data.texts == Array(IntegrationNotesQuery.texts.prefix(2)))
         #expect(handle.hasNextPage)
         let log = IntegrationViews()
         log.render("notes") { _ = try? data.texts }
@@ -29,7 +29,7 @@ import BatonTransport
         await handle.loadNext(2)
 
         #expect(handle.error == nil)
-        #expect(try data.texts == IntegrationNotes.texts)
+        #expect(try data.texts == IntegrationNotesQuery.texts)
         #expect(!handle.hasNextPage)
         #expect(log.fired == ["notes": 1], "the page re-renders the list, not the title")
         first.close()
@@ -37,11 +37,11 @@ import BatonTransport
         // The next launch, with a network that never answers: the merged connection, from disk.
         let second = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
         defer { second.close() }
-        let relaunched = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables,
+        let relaunched = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables,
                                      policy: .cacheOnly, in: second.environment)
         #expect(relaunched.initialCheck?.source == .image)
         let merged = try #require(relaunched.data)
-        #expect(try merged.texts == IntegrationNotes.texts)
+        #expect(try merged.texts == IntegrationNotesQuery.texts)
         #expect(try merged.character?.notes.edges.map { try $0.cursor }.count == 3)
         #expect(!relaunched.hasNextPage)
     }
@@ -50,13 +50,13 @@ import BatonTransport
         let scratch = IntegrationScratch()
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
         defer { launch.close() }
-        let handle = QueryHandle(IntegrationNotes.self, variables: IntegrationNotes.variables, in: launch.environment)
+        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
         await handle.refetch()
         await handle.loadNext(2)
         let data = try #require(handle.data)
 
         launch.environment.collect()
 
-        #expect(try data.texts == IntegrationNotes.texts)
+        #expect(try data.texts == IntegrationNotesQuery.texts)
     }
 }

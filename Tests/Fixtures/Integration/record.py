@@ -6,7 +6,7 @@ Usage: .venv/bin/python Tools/TestServer/server.py --port 0   # prints PORT
 
 Each response is written as RecordedTransport names it: <OperationName>.<variablesKey>.json,
 variablesKey = the first 16 hex digits of the SHA-256 of the variables' compact JSON with
-sorted keys. The documents are the wire text of the tests' operations (Integration*Support.swift)
+sorted keys. The documents are the tests' operations (Tests/BatonIntegrationTests/*.graphql)
 without the client-only @connection. Run against a freshly started server: notes live in memory.
 """
 import hashlib

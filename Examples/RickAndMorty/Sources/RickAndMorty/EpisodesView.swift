@@ -7,11 +7,11 @@ enum EpisodesView {
 
     static func lines(_ screen: Screen) -> [String] {
         guard let character = (try? screen.character?.data?.character) ?? nil,
-              let episodes = try? character.episodes
+              let episodes = (try? character.episode)?.compactMap({ $0 })
         else { return [] }
         var lines = ["  Episodes (\(episodes.count)):"]
         for episode in episodes.prefix(shown) {
-            let code = ((try? episode.code) ?? nil) ?? "?"
+            let code = ((try? episode.episode) ?? nil) ?? "?"
             let name = ((try? episode.name) ?? nil) ?? "?"
             lines.append("    \(code)  \(name)")
         }

@@ -5,7 +5,7 @@ import BatonLens
 enum NotesView {
     static func lines(_ screen: Screen) -> [String] {
         guard let character = (try? screen.character?.data?.character) ?? nil else { return [] }
-        let edges: [CharacterQuery.Edge]
+        let edges: [CharacterQuery.Character.Notes.Edges]
         do {
             edges = try character.notes.edges
         } catch {
@@ -13,7 +13,7 @@ enum NotesView {
         }
         var lines = ["  Notes (\(edges.count)):"]
         for edge in edges {
-            guard let note = try? edge.node else { continue }
+            guard let note = try? edge.node.noteRow else { continue }
             lines.append("    [\((try? note.id) ?? "?")] \((try? note.text) ?? "?")")
         }
         return lines

@@ -57,8 +57,7 @@ do throws(CompilerError) {
         }
     }
     if stats {
-        let bytes = output.swift.utf8.count
-        print("\(sources.count) sources, \(output.accessors) accessors, \(bytes) bytes (\(output.dataBytes) of data tables), \(output.bytesPerAccessor) bytes of lens code per accessor")
+        print("\(sources.count) sources, \(output.accessors) accessors, \(output.swift.utf8.count) bytes (\(output.codeBytes) before the tables), \(output.bytesPerAccessor) bytes of lens code per accessor")
     }
 } catch {
     fail([error])

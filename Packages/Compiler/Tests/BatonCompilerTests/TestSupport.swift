@@ -10,7 +10,8 @@ enum TestPaths {
     static let shared = root.deletingLastPathComponent().appending(path: "shared")
     static let spec = shared.appending(path: "data/baton-spec")
     static let goldens = testsDirectory.appending(path: "Goldens")
-    static let fixtures = testsDirectory.appending(path: "Fixtures")
+    /// The hostile-name corpus, which the workspace also compiles into a test target.
+    static let hostile = testsDirectory.deletingLastPathComponent().appending(path: "BatonCompilerHostileTests")
 
     static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 }

@@ -3,8 +3,8 @@
 public struct Caught<T: ScalarValue>: FieldDescriptor {
     public let address: FieldAddress
 
-    public init(_ name: String, alias: String? = nil, arguments: Bool = false) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+    public init(_ name: String, alias: String? = nil, arguments: Bool = false, conditional: Bool = false) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
     }
 
     public var required: RequiredAction? { nil }

@@ -9,11 +9,15 @@ public final class FieldAddress: Sendable, Hashable {
     public let responseKey: String
     /// The field's slot when its storage key is its name; nil when it takes arguments.
     @usableFromInline let staticField: FieldSlot?
+    /// Whether a response may leave the field out (`@include`, `@skip`, `@defer`): a record
+    /// without it then reads as null instead of throwing ``LensError/missing(field:record:)``.
+    public let conditional: Bool
 
-    init(name: String, alias: String?, arguments: Bool) {
+    init(name: String, alias: String?, arguments: Bool, conditional: Bool = false) {
         self.name = name
         self.responseKey = alias ?? name
         self.staticField = arguments ? nil : FieldSlot.named(name)
+        self.conditional = conditional
     }
 
     /// Whether the field's storage key must come from the plan.
@@ -49,8 +53,8 @@ public final class FieldAddress: Sendable, Hashable {
         return (plan.field, plan)
     }
 
-    /// The value in `ref`'s record, read with tracking; throws when the record lacks it or
-    /// holds a field error there.
+    /// The value in `ref`'s record, read with tracking; throws when the record lacks it (null
+    /// for a conditional field) or holds a field error there.
     @MainActor
     @inlinable
     func value(in ref: RecordRef) throws(LensError) -> (value: Value, plan: FieldPlan?) {
@@ -59,6 +63,7 @@ public final class FieldAddress: Sendable, Hashable {
             if let plan, let key = ref.context.store.lookupKey(in: ref.record, field: plan) {
                 return (.link(key), plan)
             }
+            if conditional { return (.null, plan) }
             throw .missing(field: responseKey, record: ref.record.key)
         }
         if case .error(let error) = value { throw .fieldError(error, field: responseKey, record: ref.record.key) }

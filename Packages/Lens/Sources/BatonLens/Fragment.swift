@@ -1,5 +1,6 @@
 /// A fragment as a lens: a value over one record that exposes only the fragment's fields,
-/// typed, through throwing dynamic members (`try row.name`, `try row.origin?.name`).
+/// typed, through throwing dynamic members (`try row.name`, `try row.origin?.name`), and
+/// the fragments it spreads through non-throwing ones (`row.characterRow`, see ``Spread``).
 ///
 /// ```swift
 /// struct CharacterRow: Fragment {
@@ -56,6 +57,19 @@ extension Fragment {
     @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Caught<T>>) -> Result<T, FieldError> {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
+    }
+
+    /// The spread fragment's lens over the same record.
+    @inlinable
+    public subscript<L>(dynamicMember keyPath: KeyPath<Fields, Spread<L>>) -> L {
+        L(ref: ref)
+    }
+
+    /// The narrower lens over the same record when the record is of one of its types; nil otherwise.
+    @inlinable
+    public subscript<L>(dynamicMember keyPath: KeyPath<Fields, Narrow<L>>) -> L? {
+        guard let typename = ref.record.typename, Self.fields[keyPath: keyPath].types.contains(typename) else { return nil }
+        return L(ref: ref)
     }
 
     /// Makes the lens over the linked record, applying `@required` and

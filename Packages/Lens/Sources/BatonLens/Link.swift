@@ -14,8 +14,11 @@ public struct Link<T: LinkTarget>: FieldDescriptor {
     public let address: FieldAddress
     public let required: RequiredAction?
 
-    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+    public init(
+        _ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired,
+        conditional: Bool = false
+    ) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
         self.required = required == .notRequired ? nil : required
     }
 

@@ -16,8 +16,13 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     ///   - arguments: whether the field takes arguments: its storage key then comes from the
     ///     plan the lens was made from (found by response key).
     ///   - required: Relay's `@required(action:)`.
-    public init(_ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments)
+    ///   - conditional: whether a response may leave the field out (`@include`, `@skip`,
+    ///     `@defer`); a record without it reads as null (declare `T` optional).
+    public init(
+        _ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired,
+        conditional: Bool = false
+    ) {
+        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
         self.required = required == .notRequired ? nil : required
     }
 

@@ -12,18 +12,37 @@ struct LensBuilder {
     /// Top-level names no nested type may shadow.
     let globalNames: Set<String>
 
+    /// Selections and whether a response may leave them out (they sit under `@include`,
+    /// `@skip` or `@defer`).
+    typealias Group = (selections: [Selection], conditional: Bool)
+
+    /// One response key's merged field: present in every response unless each of its
+    /// occurrences is conditional.
+    private struct Merged {
+        var field: Field
+        var children: [Group]
+        var conditional: Bool
+    }
+
     /// The lens named `typeName` over `selections` on `typeCondition`. A case lens (`inherited`
     /// non-empty) leaves out the fields its abstract parent declares: they are read there.
     func build(_ typeName: String, on typeCondition: String, selections: [Selection], inherited: Set<String> = []) -> LensModel {
+        build(typeName, on: typeCondition, groups: [(selections, false)], inherited: inherited)
+    }
+
+    private func build(_ typeName: String, on typeCondition: String, groups: [Group], inherited: Set<String>) -> LensModel {
         var model = LensModel(typeName: typeName, typeCondition: typeCondition)
         var members = NameScope(reserved: SwiftNames.lensMembers)
         var nested = NameScope(reserved: globalNames.union(SwiftNames.reservedTypes))
-        var fields: [(field: Field, children: [Selection])] = []
+        var fields: [Merged] = []
         var spreads: [FragmentSpread] = []
         var narrower: [InlineFragment] = []
-        collect(selections, on: typeCondition, fields: &fields, spreads: &spreads, narrower: &narrower)
+        for group in groups {
+            collect(group.selections, on: typeCondition, conditional: group.conditional, fields: &fields, spreads: &spreads, narrower: &narrower)
+        }
 
-        for (field, children) in fields where !inherited.contains(field.responseKey) {
+        for merged in fields where !inherited.contains(merged.field.responseKey) {
+            let field = merged.field
             guard let definition = schema.field(field.name, on: typeCondition) else { continue }
             let property = members.claim(SwiftNames.camel(field.responseKey))
             var levels = TypeMapper.semanticLevels(of: definition)
@@ -42,14 +61,21 @@ struct LensBuilder {
                 var childName = nested.claim(SwiftNames.pascal(field.responseKey))
                 // `let Thing = Link<Thing?>` would name the property, not the type.
                 if childName == property { childName = nested.claim(childName) }
-                let child = build(childName, on: named, selections: children)
-                let swiftType = TypeMapper.render(definition.type, base: childName, nonNullLevels: levels, optionalInner: child.bubbles)
-                model.fields.append(.init(property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments, required: required))
+                // A lone occurrence's selections are there whenever the field is.
+                let groups = merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
+                let child = build(childName, on: named, groups: groups, inherited: [])
+                let swiftType = TypeMapper.render(
+                    definition.type, base: childName, nonNullLevels: levels, optionalInner: child.bubbles, optionalOuter: merged.conditional)
+                model.fields.append(.init(
+                    property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments,
+                    required: required, conditional: merged.conditional))
                 model.children.append(child)
             } else {
                 let caught = field.directives.contains { $0.name == "catch" }
-                let swiftType = TypeMapper.render(definition.type, base: types.leaf(named), nonNullLevels: levels)
-                model.fields.append(.init(property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments, required: required, leafType: named))
+                let swiftType = TypeMapper.render(definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
+                model.fields.append(.init(
+                    property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType, name: field.name, alias: alias,
+                    arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
             }
         }
 
@@ -70,7 +96,7 @@ struct LensBuilder {
             where narrower.contains(where: { schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete) }) {
                 let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
                 let common = Set(fields.map(\.field.responseKey))
-                model.children.append(build(lensType, on: concrete, selections: selections, inherited: common))
+                model.children.append(build(lensType, on: concrete, groups: groups, inherited: common))
                 model.cases.append(.init(
                     caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
                     descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete, lensType: lensType))
@@ -88,24 +114,43 @@ struct LensBuilder {
         schema.possibleTypes(typeName).isSubset(of: schema.possibleTypes(condition))
     }
 
+    /// Whether `directives` may leave their selection out of a response: `@include`, `@skip`
+    /// or `@defer` with anything but the literal that keeps it.
+    static func mayOmit(_ directives: [Directive]) -> Bool {
+        directives.contains { directive in
+            let condition = directive.argument("if")
+            switch directive.name {
+            case "include": return condition != .boolean(true)
+            case "skip": return condition != .boolean(false)
+            case "defer": return condition != .boolean(false)
+            default: return false
+            }
+        }
+    }
+
     private func collect(
-        _ selections: [Selection], on typeName: String, fields: inout [(field: Field, children: [Selection])],
+        _ selections: [Selection], on typeName: String, conditional: Bool, fields: inout [Merged],
         spreads: inout [FragmentSpread], narrower: inout [InlineFragment]
     ) {
         for selection in selections {
             switch selection {
             case .field(let field):
+                let omittable = conditional || Self.mayOmit(field.directives)
+                let children: Group = (field.selectionSet ?? [], omittable)
                 if let index = fields.firstIndex(where: { $0.field.responseKey == field.responseKey }) {
-                    fields[index].children += field.selectionSet ?? []
+                    fields[index].children.append(children)
+                    fields[index].conditional = fields[index].conditional && omittable
                     fields[index].field.directives += field.directives.filter { directive in
                         !fields[index].field.directives.contains { $0.name == directive.name }
                     }
                 } else {
-                    fields.append((field, field.selectionSet ?? []))
+                    fields.append(Merged(field: field, children: [children], conditional: omittable))
                 }
             case .inlineFragment(let inline):
                 if schema.isSubtype(typeName, of: inline.typeCondition ?? typeName) {
-                    collect(inline.selectionSet, on: typeName, fields: &fields, spreads: &spreads, narrower: &narrower)
+                    collect(
+                        inline.selectionSet, on: typeName, conditional: conditional || Self.mayOmit(inline.directives),
+                        fields: &fields, spreads: &spreads, narrower: &narrower)
                 } else {
                     narrower.append(inline)
                 }

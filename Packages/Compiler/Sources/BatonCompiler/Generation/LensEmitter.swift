@@ -1,62 +1,50 @@
-/// Writes a ``LensModel`` as a `Fragment` struct: a line per field descriptor, a line per
-/// spread accessor, the `On` enum of an abstract type's cases, then the nested lenses.
+/// Writes a ``LensModel`` as a `Fragment` struct: a line per field descriptor and per spread
+/// (`Spread`, or `Narrow` for a fragment on some types only, and one per case of an
+/// abstract type), the `On` enum of those cases, then the nested lenses.
 enum LensEmitter {
-    /// Counts what it writes: field descriptors and spread accessors.
-    static func write(_ model: LensModel, to writer: inout SwiftWriter, accessors: inout Int) {
+    /// Counts what it writes: field, spread and case descriptors and `on` accessors.
+    /// `nesting: false` leaves the nested lenses out, for the caller to write beside it.
+    static func write(_ model: LensModel, to writer: inout SwiftWriter, accessors: inout Int, nesting: Bool = true) {
         writer.block("struct \(model.typeName): Fragment") { writer in
             let rules = model.throwsOnFieldError ? ", throwsOnFieldError = true" : ""
-            writer.line("static let typeCondition = \(SwiftNames.literal(model.typeCondition)), fields = Fields()\(rules)")
-            writer.line("let ref: RecordRef")
-            let spreadLines = model.spreads.map { "let \(SwiftNames.declared($0.property)) = \(SpreadEmitter.typeName)<\($0.fragmentType)>()" }
-                + model.cases.map { "let \(SwiftNames.declared($0.descriptorName)) = \(SpreadEmitter.typeName)<\($0.lensType)>()" }
-            if model.fields.isEmpty && spreadLines.isEmpty {
-                writer.line("struct Fields: FieldSet {}")
+            writer.line("static let typeCondition = \(SwiftNames.literal(model.typeCondition)), fields = Fields()\(rules); let ref: RecordRef")
+            var lines = model.fields.map { "let \(SwiftNames.declared($0.property)) = \(descriptor($0))" }
+            for spread in model.spreads {
+                let types = spread.onlyFor.map { $0.map(SwiftNames.literal).joined(separator: ", ") }
+                lines.append("let \(SwiftNames.declared(spread.property)) = " + (types.map { "Narrow<\(spread.fragmentType)>(\($0))" } ?? "Spread<\(spread.fragmentType)>()"))
+            }
+            for item in model.cases {
+                lines.append("let \(SwiftNames.declared(item.descriptorName)) = Narrow<\(item.lensType)>(\(SwiftNames.literal(item.typeName)))")
+            }
+            accessors += lines.count
+            if lines.count <= 1 {
+                writer.line("struct Fields: FieldSet {\(lines.first.map { " \($0) " } ?? "")}")
             } else {
                 writer.block("struct Fields: FieldSet") { writer in
-                    for field in model.fields {
-                        writer.line("let \(SwiftNames.declared(field.property)) = \(descriptor(field))")
-                        accessors += 1
-                    }
-                    for line in spreadLines { writer.line(line) }
+                    for line in lines { writer.line(line) }
                 }
-            }
-            for spread in model.spreads {
-                let property = SwiftNames.declared(spread.property)
-                if let only = spread.onlyFor {
-                    let test = only.count == 1
-                        ? "ref.record.typename == \(SwiftNames.literal(only[0]))"
-                        : "[\(only.map(SwiftNames.literal).joined(separator: ", "))].contains(ref.record.typename ?? \"\")"
-                    writer.line("var \(property): \(spread.fragmentType)? { \(test) ? .init(ref: ref) : nil }")
-                } else {
-                    writer.line("var \(property): \(spread.fragmentType) { .init(ref: ref) }")
-                }
-                accessors += 1
             }
             if !model.cases.isEmpty {
-                writer.block("enum \(model.onType)") { writer in
-                    for item in model.cases { writer.line("case \(SwiftNames.declared(item.caseName))(\(item.lensType))") }
-                    writer.line("case other")
-                }
-                writer.block("var \(SwiftNames.declared(model.onProperty)): \(model.onType)") { writer in
-                    writer.block("switch ref.record.typename") { writer in
-                        for item in model.cases {
-                            writer.outdented("case \(SwiftNames.literal(item.typeName)): .\(SwiftNames.declared(item.caseName))(.init(ref: ref))")
-                        }
-                        writer.outdented("default: .other")
-                    }
-                }
+                let cases = model.cases.map { "\(SwiftNames.declared($0.caseName))(\($0.lensType))" } + ["other"]
+                writer.line("enum \(model.onType) { case \(cases.joined(separator: ", ")) }")
+                // Each case through its `Narrow` descriptor: `self.asCharacter.map(On.character) ?? ... ?? .other`.
+                let tests = model.cases.map { "self.\(SwiftNames.declared($0.descriptorName)).map(\(model.onType).\(SwiftNames.declared($0.caseName)))" }
+                writer.line("var \(SwiftNames.declared(model.onProperty)): \(model.onType) { \((tests + [".other"]).joined(separator: " ?? ")) }")
                 accessors += 1
             }
-            for child in model.children { write(child, to: &writer, accessors: &accessors) }
+            if nesting {
+                for child in model.children { write(child, to: &writer, accessors: &accessors) }
+            }
         }
     }
 
-    /// `Scalar<String?>("name", alias: "label", arguments: true, required: .none)`.
+    /// `Scalar<String?>("name", alias: "label", arguments: true, required: .none, conditional: true)`.
     static func descriptor(_ field: LensModel.Field) -> String {
         var arguments = [SwiftNames.literal(field.name)]
         if let alias = field.alias { arguments.append("alias: \(SwiftNames.literal(alias))") }
         if field.arguments { arguments.append("arguments: true") }
         if let required = field.required { arguments.append("required: \(required)") }
+        if field.conditional { arguments.append("conditional: true") }
         return "\(field.descriptor)<\(field.swiftType)>(\(arguments.joined(separator: ", ")))"
     }
 }

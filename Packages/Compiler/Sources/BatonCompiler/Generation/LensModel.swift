@@ -12,6 +12,8 @@ struct LensModel: Sendable {
         var arguments: Bool
         /// `.none`, `.log` or `.throw` for `@required`.
         var required: String?
+        /// Whether a response may leave the field out (`@include`, `@skip`, `@defer`): read as nil then.
+        var conditional = false
         /// The GraphQL named type of a leaf, to know which enums to emit.
         var leafType: String?
     }
@@ -27,7 +29,7 @@ struct LensModel: Sendable {
     /// One case of the `On` enum: a concrete type with a selection of its own.
     struct Case: Sendable {
         var caseName: String
-        /// The ``SpreadEmitter`` descriptor naming the case's lens to the runtime.
+        /// The `Narrow` descriptor naming the case's lens to the runtime (and reading it).
         var descriptorName: String
         var typeName: String
         var lensType: String

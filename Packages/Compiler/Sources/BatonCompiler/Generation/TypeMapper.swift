@@ -30,14 +30,19 @@ struct TypeMapper {
     }
 
     /// `type` as Swift, `base` at the bottom, each level non-null when the schema (or
-    /// `nonNullLevels`) says so; `optionalInner` makes the bottom optional (a bubbling lens).
-    static func render(_ type: TypeReference, base: String, nonNullLevels: Set<Int>, optionalInner: Bool = false, level: Int = 0) -> String {
+    /// `nonNullLevels`) says so; `optionalInner` makes the bottom optional (a bubbling lens),
+    /// `optionalOuter` the top (a field a response may leave out).
+    static func render(
+        _ type: TypeReference, base: String, nonNullLevels: Set<Int>, optionalInner: Bool = false, optionalOuter: Bool = false,
+        level: Int = 0
+    ) -> String {
         var nonNull = nonNullLevels.contains(level)
         var inner = type
         if case .nonNull(let wrapped) = type {
             nonNull = true
             inner = wrapped
         }
+        if optionalOuter { nonNull = false }
         switch inner {
         case .list(let element):
             let rendered = "[" + render(element, base: base, nonNullLevels: nonNullLevels, optionalInner: optionalInner, level: level + 1) + "]"

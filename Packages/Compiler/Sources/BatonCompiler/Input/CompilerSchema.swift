@@ -9,6 +9,9 @@ import BatonNormalize
 public struct CompilerSchema: Sendable {
     public let schema: Schema
     public let configuration: CompilerConfiguration
+    /// The schema's text as given (introspection read as SDL), without the client directives
+    /// added to it: what `BatonSchema.schemaDigest` is the digest of.
+    public let sdl: String
 
     /// Builds the schema from `sources` (SDL texts; the first may be introspection JSON).
     public init(sources: [GraphQLSource], configuration: CompilerConfiguration = CompilerConfiguration())
@@ -38,6 +41,7 @@ public struct CompilerSchema: Sendable {
         }
         self.schema = schema
         self.configuration = configuration
+        self.sdl = texts.joined(separator: "\n")
         try check()
     }
 

@@ -12,7 +12,7 @@ query SearchQuery($name: String!) {
 
 /// Reads the generated lenses: the compiler's output is in this module.
 @MainActor
-func describe(_ result: SearchQuery.Data.Search) -> String {
+func describe(_ result: SearchQuery.Search) -> String {
     switch result.on {
     case .character(let character): (try? character.name) ?? "?"
     case .episode(let episode): (try? episode.name ?? "") ?? "?"

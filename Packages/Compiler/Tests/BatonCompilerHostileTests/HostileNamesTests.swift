@@ -1,0 +1,67 @@
+import Testing
+import BatonLens
+import BatonTransport
+
+/// The hostile-name corpus (`hostile.graphql` over `hostile-schema.graphql`) as an app uses
+/// it: the plugin generates its lenses into this target, so a name the compiler fails to
+/// escape fails the build; the tests read a response through the escaped names.
+@MainActor
+struct HostileNamesTests {
+    static let response = #"""
+    {"data":{"self":{"__typename":"Thing","typename":"Thing","__typename_":"Thing","id":"t1","self":"lower self",
+    "Self":"upper Self","init":"i","Type":"T","protocol":"p","default":"d","name":"lower name","Name":"upper Name",
+    "kind":"Alive","KIND":"rawValue","case":"case","where":3,"in":true,"is":false,"as":"a","any":"n","try":"t",
+    "async":"y","await":"w","ref":"r","key":"k","fields":"f","typeCondition":"c","air_date":"snake","airDate":"camel",
+    "on":"o","thing":{"__typename":"Thing","id":"t2"},"Thing":null,"string":{"__typename":"Other","id":"o1","name":"other"}},
+    "type":null,"class":null,"string":null,"data":null,"fields":null,"node":null,"union":null}}
+    """#
+
+    /// The normalization the generated table describes, as an app would make it.
+    static let normalization = Normalization(possibleTypes: BatonSchema.possibleTypes, cacheKeys: BatonSchema.cacheKeys)
+
+    func load() throws -> SelfQuery.Data {
+        let environment = Environment(store: Store(normalization: Self.normalization), transport: SilentTransport())
+        let variables: [String: JSONValue] = ["protocol": "p"]
+        let plan = try environment.plan(SelfQuery.self, variables: variables)
+        let result = try Ingest().ingest(Array(Self.response.utf8), plan: plan)
+        environment.store.commit(result.changes, fetched: plan.identity)
+        let root = try #require(environment.store.record(plan.rootKey))
+        return SelfQuery.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
+    }
+
+    @Test func keywordAndMemberNamedFieldsReadTheirOwnValues() throws {
+        let thing = try #require(try load().self_)
+        #expect(try thing.self_ == "lower self")
+        #expect(try thing.Self_ == "upper Self")
+        #expect(try thing.`protocol` == "p")
+        #expect(try thing.`where` == 3)
+        #expect(try thing.`in` == true)
+        #expect(try thing.ref_ == "r")
+        #expect(try thing.key_ == "k")
+        #expect(try thing.fields_ == "f")
+        #expect(try thing.typeCondition_ == "c")
+    }
+
+    @Test func namesDifferingOnlyInCaseOrSpellingStayApart() throws {
+        let thing = try #require(try load().self_)
+        #expect(try thing.name == "lower name")
+        #expect(try thing.Name == "upper Name")
+        #expect(try thing.airDate == "snake")
+        #expect(try thing.airDate_ == "camel")
+        #expect(try thing.thing?.id == "t2")
+        #expect(try thing.Thing == nil)
+        #expect(try thing.string?.name == "other")
+        #expect(try thing.thingy.name == "lower name")
+        #expect(try thing.thingy_.Name == "upper Name")
+    }
+
+    @Test func typenameAliasesAndEnumCasesNamedLikeSwiftRead() throws {
+        let thing = try #require(try load().self_)
+        #expect(try thing.__typename == "Thing")
+        #expect(try thing.typename == "Thing")
+        #expect(try thing.__typename_ == "Thing")
+        #expect(try thing.kind == .alive_)
+        #expect(try thing.KIND == .rawValue_)
+        #expect(try thing.`case` == .`case`)
+    }
+}
