@@ -10,6 +10,9 @@ final class ImageDatabase {
     /// This open's launch: one more than the last open's.
     let launch: Int64
 
+    /// Where the read path decodes a row's cells.
+    let scratch = CellScratch()
+
     /// The read path's statements, prepared once.
     private(set) lazy var selectRecord: Statement? = try? connection.prepare("SELECT row, launch FROM records WHERE key = ?1")
 

@@ -47,13 +47,32 @@ final class ImageReader: PersistenceReader {
         }
     }
 
+    func record(_ key: RecordKey) throws -> Record? {
+        guard let database, !key.isRoot else { return nil }
+        do {
+            guard try readRow(key, database) else { return nil }
+            return database.scratch.takeRecord(key: key)
+        } catch let error as ImageError {
+            fault(error)
+            return nil
+        }
+    }
+
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
+        guard try readRow(key, database) else { return nil }
+        return database.scratch.takeSnapshot(key: key)
+    }
+
+    /// Decodes the row of `key` into the database's scratch; false when there is none or it
+    /// does not decode.
+    private func readRow(_ key: RecordKey, _ database: ImageDatabase) throws -> Bool {
         guard let statement = database.selectRecord else { throw database.connection.error(SQLITE_ERROR) }
         return try statement.withBound(key.rawValue, at: 1) {
-            guard try statement.step() else { return nil }
-            guard let snapshot = RowDecoder.record(statement.blob(0), key: key, names: database.names) else { return nil }
+            guard try statement.step(), RowDecoder.cells(statement.blob(0), names: database.names, into: database.scratch) else {
+                return false
+            }
             if statement.int64(1) < database.launch { touch.keys.append(key.rawValue) }
-            return snapshot
+            return true
         }
     }
 

@@ -5,14 +5,17 @@ import BatonRecords
 ///
 /// Loaded whole when the image opens (a few hundred short strings), grown by the writer
 /// inside its transaction. Used under the image's lock, like its ``Connection``.
+///
+/// The tables skip the dynamic exclusivity check: a read looks them up for every cell and
+/// link it decodes, and no access to them overlaps another.
 final class Names {
     private let connection: Connection
-    private var texts: [String?] = []
-    private var ids: [String: Int] = [:]
+    @exclusivity(unchecked) private var texts: [String?] = []
+    @exclusivity(unchecked) private var ids: [String: Int] = [:]
     /// By slot number: the slot's id + 1, or 0 when not looked up yet.
-    private var slotIDs: [Int] = []
+    @exclusivity(unchecked) private var slotIDs: [Int] = []
     /// By id: the slot the id's text has in this process, once asked for.
-    private var slots: [Slot?] = []
+    @exclusivity(unchecked) private var slots: [Slot?] = []
     /// Ids at or above this were added in the transaction under way.
     private var committedCount = 0
 
@@ -69,7 +72,7 @@ final class Names {
     }
 
     /// By id: the id's text and a colon as UTF-8, the start of a link's key of that type.
-    private var keyPrefixes: [[UInt8]?] = []
+    @exclusivity(unchecked) private var keyPrefixes: [[UInt8]?] = []
 
     /// The key `type:id` of a link whose type has `typeID`, built in one allocation (none
     /// for a key of up to 15 bytes, which Swift keeps inline).
@@ -90,20 +93,22 @@ final class Names {
     /// The key `type:n` of a link with a numeric id.
     func linkKey(typeID: Int, number: UInt64) -> RecordKey? {
         guard let prefix = keyPrefix(typeID) else { return nil }
-        var digits: [UInt8] = []
-        var n = number
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(n % 10))
-            n /= 10
-        } while n > 0
-        let text = String(unsafeUninitializedCapacity: prefix.count + digits.count) { buffer in
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let text = String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
             _ = buffer.initialize(from: prefix)
-            var i = prefix.count
-            for digit in digits.reversed() {
-                buffer[i] = digit
-                i += 1
-            }
-            return i
+            var n = number
+            var i = prefix.count + digits
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            return prefix.count + digits
         }
         return RecordKey(text)
     }

@@ -221,20 +221,31 @@ struct RowDecoder {
         self.names = names
     }
 
-    /// The snapshot of a record's row, or nil when the row does not decode.
-    static func record(_ bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names) -> RecordSnapshot? {
+    /// Decodes a record's row into `scratch` (emptied first), ascending by slot. False, with
+    /// `scratch` empty, when the row does not decode or names a field twice.
+    static func cells(_ bytes: UnsafeRawBufferPointer, names: Names, into scratch: CellScratch) -> Bool {
+        scratch.removeAll()
         var decoder = RowDecoder(bytes, names: names)
-        guard decoder.byte() == RowFormat.version else { return nil }
-        var cells: [RecordSnapshot.Cell] = []
-        cells.reserveCapacity(16)
+        guard decoder.byte() == RowFormat.version else { return false }
         while decoder.position < bytes.count {
             guard let id = decoder.varint(), let slot = names.slot(of: Int(truncatingIfNeeded: id)),
-                  let value = decoder.value(depth: 0) else { return nil }
-            cells.append(RecordSnapshot.Cell(slot: slot, value: value))
+                  let value = decoder.value(depth: 0) else {
+                scratch.removeAll()
+                return false
+            }
+            scratch.append(slot, value)
         }
-        // Rows keep the writing process's slot order; this process's may differ.
-        cells.sort { $0.slot < $1.slot }
-        return RecordSnapshot(key: key, unsortedCells: cells)
+        guard scratch.sortBySlot() else {
+            scratch.removeAll()
+            return false
+        }
+        return true
+    }
+
+    /// The snapshot of a record's row, or nil when the row does not decode.
+    static func record(_ bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names, scratch: CellScratch = CellScratch()) -> RecordSnapshot? {
+        guard cells(bytes, names: names, into: scratch) else { return nil }
+        return scratch.takeSnapshot(key: key)
     }
 
     /// The value of a root field's row, or nil when it does not decode.

@@ -9,16 +9,25 @@ import Observation
 /// writes (through the `Baton` SPI), and a write of an equal value notifies no one.
 public final class Record: Observable {
     public let key: RecordKey
-    let registrar = ObservationRegistrar()
+    /// Made by the first tracked read: until then no observer can exist, writes skip it, and
+    /// a record no view has read (most records a check fills from disk) never pays for one.
+    @exclusivity(unchecked) var registrar: ObservationRegistrar?
     /// The slots this record holds, ascending; `values[i]` is the value of `slots[i]`.
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
     @exclusivity(unchecked) var values: ContiguousArray<Value> = []
-    /// Set by the first tracked read: until then no observer can exist, and writes skip the
-    /// registrar entirely.
-    @exclusivity(unchecked) var mayBeObserved = false
+    /// Whether a tracked read has happened: false until then.
+    var mayBeObserved: Bool { registrar != nil }
 
     public init(key: RecordKey) {
         self.key = key
+    }
+
+    /// A record holding `values[i]` in `slots[i]`, made without telling anyone: for a record
+    /// read from disk. `slots` must be ascending with no slot twice.
+    @_spi(Baton) public init(key: RecordKey, slots: ContiguousArray<Slot>, values: ContiguousArray<Value>) {
+        self.key = key
+        self.slots = slots
+        self.values = values
     }
 
     /// The value of `field`, registering the read with Observation; nil when the record does
@@ -41,6 +50,12 @@ public final class Record: Observable {
     @inlinable
     public subscript(untracked slot: Slot) -> Value? {
         valueIfPresent(slot)
+    }
+
+    /// Whether the record holds a value in `slot`, untracked, without copying the value.
+    @inlinable
+    public func holdsField(untracked slot: Slot) -> Bool {
+        position(of: slot) != nil
     }
 
     /// Whether the record holds exactly `value` in `slot`, compared in place, untracked.
@@ -71,8 +86,8 @@ public final class Record: Observable {
 
     @usableFromInline
     func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
-        if !mayBeObserved { mayBeObserved = true }
-        registrar.access(self, keyPath: keyPath)
+        if registrar == nil { registrar = ObservationRegistrar() }
+        registrar!.access(self, keyPath: keyPath)
         return true
     }
 

@@ -40,7 +40,19 @@ public struct RecordKey: Hashable, Comparable, Sendable {
 
     /// Whether this is one of the three roots.
     public var isRoot: Bool {
-        self == .root || self == .mutationRoot || self == .subscriptionRoot
+        // The roots' lengths (11, 20, 24 bytes) rule out most keys without comparing text.
+        switch rawValue.utf8.count {
+        case 11: self.rawValue == Self.root.rawValue
+        case 20: self.rawValue == Self.mutationRoot.rawValue
+        case 24: self.rawValue == Self.subscriptionRoot.rawValue
+        default: false
+        }
+    }
+
+    /// Keys of different byte lengths are different keys (the image compares keys as bytes),
+    /// told apart without comparing text: most keys a dictionary probe meets.
+    public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {
+        lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
     }
 
     public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {

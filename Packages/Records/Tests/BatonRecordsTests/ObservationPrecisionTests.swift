@@ -131,4 +131,16 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
         _ = r[a]
         #expect(r.isPossiblyObserved)
     }
+
+    @Test func aRecordMadeFromStorageIsObservedOnceReadTracked() {
+        let r = Record(key: "R:2", slots: ContiguousArray([a.slot, b.slot].sorted()), values: a.slot < b.slot ? [.int(1), .int(2)] : [.int(2), .int(1)])
+        #expect(r[untracked: a.slot] == .int(1) && r[untracked: b.slot] == .int(2))
+        #expect(!r.isPossiblyObserved)
+        let fired = track { _ = r[a] }
+        #expect(r.isPossiblyObserved)
+        r.write(Value.int(2), at: b.slot)
+        #expect(fired.count == 0)
+        r.write(Value.int(3), at: a.slot)
+        #expect(fired.count == 1)
+    }
 }

@@ -137,6 +137,17 @@ private let everyValue: [Value] = [
     @Test func rootsKnowTheyAreRoots() {
         #expect(RecordKey.root.isRoot && RecordKey.mutationRoot.isRoot && RecordKey.subscriptionRoot.isRoot)
         #expect(!RecordKey.root.child("x").isRoot)
+        // Keys as long as a root's are roots only when they spell it.
+        #expect(!RecordKey("client:roox").isRoot && !RecordKey("client:root:mutatiox").isRoot)
+        #expect(!RecordKey("client:root:subscriptiox").isRoot)
+    }
+
+    @Test func keysAreEqualOnlyWhenTheirTextIs() {
+        #expect(RecordKey("Character:12") == RecordKey(type: "Character", id: "12"))
+        #expect(RecordKey("Character:12") != RecordKey("Character:13"))
+        #expect(RecordKey("Character:1") != RecordKey("Character:12"))
+        let keys: Set<RecordKey> = ["Character:1", "Character:12", "Character:13", RecordKey(type: "Character", id: "1")]
+        #expect(keys.count == 3)
     }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Baton) import BatonRecords
+import BatonNormalize
 
 /// The state of one walk of the availability check. Main actor, one check's life.
 struct CheckWalk {
@@ -16,6 +17,9 @@ struct CheckWalk {
     var latestInvalidation: Stamp?
     /// Records walked with a selection and found complete.
     var complete: Set<Visit> = []
+    /// On the walk that may read: links to records memory lacks, read after the level that
+    /// met them. That walk names no paths, so a gap among them is counted, not placed.
+    var unread: [(key: RecordKey, selection: SelectionPlan)] = []
 
     init(reader: (any PersistenceReader)?, tracksInvalidation: Bool, tracksPaths: Bool = false) {
         self.reader = reader

@@ -32,8 +32,22 @@ public protocol PersistenceReader {
     /// for any other record, `fields` is ignored.
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot?
 
+    /// The row of `key` as a new record nobody observes yet, or nil when the disk has none
+    /// (or cannot decode it). Reads nothing for a root. The check fills memory through it.
+    func record(_ key: RecordKey) throws -> Record?
+
     /// When the operation last fetched, as the disk remembers it.
     func fetchTime(of operation: OperationIdentity) throws -> Date?
+}
+
+extension PersistenceReader {
+    /// The record of ``snapshot(of:fields:)``'s row.
+    public func record(_ key: RecordKey) throws -> Record? {
+        guard !key.isRoot, let snapshot = try snapshot(of: key, fields: []) else { return nil }
+        let record = Record(key: key)
+        record.fill(with: snapshot)
+        return record
+    }
 }
 
 /// One commit's changes as the disk receives them. A value: crosses to the writer's thread.

@@ -31,6 +31,7 @@ extension Store {
                     if retry {
                         var again = CheckWalk(reader: reader, tracksInvalidation: tracksInvalidation)
                         walkObject(rootRecord, plan.root, &again)
+                        walkLevels(&again, from: reader)
                         walk = again
                     }
                     loadFetchTime(identity, from: reader)
@@ -94,10 +95,12 @@ extension Store {
         defer {
             if let memo, walk.missing.count == missingBefore { walk.complete.insert(memo) }
         }
-        if let reader = walk.reader, record.key.isRoot {
+        if record.key.isRoot, let reader = walk.reader {
             fillRootFields(record, resolved, from: reader)
         }
         for field in resolved.fields {
+            // A leaf the record holds: present, and nothing to walk.
+            if field.selection == nil, record.holdsField(untracked: field.field.slot) { continue }
             var value = record[untracked: field.field.slot]
             if value == nil {
                 if field.isTypename { continue }
@@ -139,10 +142,10 @@ extension Store {
         case .link(let key):
             if let target = records[key] {
                 walkObject(target, selection, &walk)
-            } else if tombstones.contains(key) || hidden[key] != nil {
+            } else if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
                 return
-            } else if let reader = walk.reader, let target = loadRecord(key, from: reader) {
-                walkObject(target, selection, &walk)
+            } else if walk.reader != nil {
+                walk.unread.append((key, selection))
             } else {
                 walk.missing.append(walk.path)
                 if persistence != nil && walk.reader == nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
@@ -163,20 +166,38 @@ extension Store {
 
     // MARK: - Filling memory from the persistence
 
+    /// Reads the rows the walk met links to, level by level (the links the records of one
+    /// level hold make the next), and walks each with its selection.
+    private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
+        var level: [(key: RecordKey, selection: SelectionPlan)] = []
+        while !walk.unread.isEmpty {
+            swap(&level, &walk.unread)
+            records.reserveCapacity(records.count + level.count)
+            rowsRead.reserveCapacity(rowsRead.count + level.count)
+            for (key, selection) in level {
+                // A key met twice was read at its first meeting: memory has it or it has no row.
+                if let target = loadRecord(key, from: reader) ?? records[key] {
+                    walkObject(target, selection, &walk)
+                } else {
+                    walk.missing.append(walk.path)
+                }
+            }
+            level.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Reads the row of `key` into a new record, without notifications: nobody can observe
     /// a record memory did not hold.
     private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
         guard rowsRead.insert(key).inserted else { return nil }
-        let snapshot: RecordSnapshot?
+        let record: Record?
         do {
-            snapshot = try reader.snapshot(of: key, fields: [])
+            record = try reader.record(key)
         } catch {
             notePersistenceError(error)
             return nil
         }
-        guard let snapshot else { return nil }
-        let record = Record(key: key)
-        record.fill(with: snapshot)
+        guard let record else { return nil }
         records[key] = record
         return record
     }

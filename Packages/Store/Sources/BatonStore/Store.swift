@@ -13,13 +13,17 @@ import Foundation
 /// changed; the store does nothing else for it.
 @MainActor
 public final class Store {
+    // The check reads these at every link it walks. They are main-actor state and no access
+    // to them overlaps another (none is held across a call), so they skip the dynamic
+    // exclusivity check, as `Record`'s storage does.
+
     /// The records held in memory, by key, roots included.
-    var records: [RecordKey: Record] = [:]
+    @exclusivity(unchecked) var records: [RecordKey: Record] = [:]
     /// Keys deleted by a commit and not written since: a link to one reads as missing (no
     /// record) yet the check counts it as present, as a null, and never asks the disk for it.
-    var tombstones: Set<RecordKey> = []
+    @exclusivity(unchecked) var tombstones: Set<RecordKey> = []
     /// Keys whose row the check read from the persistence this launch (found or not).
-    var rowsRead: Set<RecordKey> = []
+    @exclusivity(unchecked) var rowsRead: Set<RecordKey> = []
     /// Root fields the check asked the persistence for this launch (the roots are a row per
     /// field): asking again cannot find more.
     var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
@@ -44,14 +48,14 @@ public final class Store {
     var layerOnlyRecords: Set<RecordKey> = []
     /// Records a layer deletes: out of memory's view until no layer deletes them, kept so
     /// the same object comes back (and so base commits still reach them).
-    var hidden: [RecordKey: Record] = [:]
+    @exclusivity(unchecked) var hidden: [RecordKey: Record] = [:]
     var nextLayerID = 1
 
     // Fetch times and invalidation (Store+FetchTimes.swift, Store+Invalidation.swift).
     var fetchTimes: [OperationIdentity: Stamp] = [:]
     /// Operations whose fetch time was asked of the persistence already (found or not).
     var fetchTimesLoaded: Set<OperationIdentity> = []
-    var invalidations: [RecordKey: Stamp] = [:]
+    @exclusivity(unchecked) var invalidations: [RecordKey: Stamp] = [:]
     var everythingInvalidated: Stamp?
     /// Orders fetches and invalidations of this launch even when the clock stands still.
     var nextSequence = 1

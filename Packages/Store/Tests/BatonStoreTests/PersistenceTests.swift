@@ -32,6 +32,20 @@ import BatonStore
         #expect(disk.transactions == 1)
     }
 
+    @Test func theCheckReadsTheRowsOfALevelBeforeTheRowsTheyLinkTo() throws {
+        let disk = diskWithFixture()
+        let store = Store(normalization: StoreFixture.normalization, persistence: disk)
+        #expect(store.check(StoreFixture.plan).source == .image)
+        let reads = disk.reads
+        let results = try #require(store.record(RecordKey.root.child("characters(page:1)"))?[untracked: Slot("results")])
+        guard case .list(let links) = results else { Issue.record("results is not a list"); return }
+        // Every character of `results` is read before any origin, location or episode.
+        let firstDeeper = try #require(reads.firstIndex { $0.rawValue.hasPrefix("Episode:") || $0.rawValue.hasPrefix("Location:") })
+        for case .link(let key) in links {
+            #expect(try #require(reads.firstIndex(of: key)) < firstDeeper)
+        }
+    }
+
     @Test func aRecordTheDiskLacksIsAMissAfterOneTransaction() {
         var rows = StoreFixture.changes.snapshots
         rows.removeAll { $0.key == "Character:3" }

@@ -1,0 +1,103 @@
+@_spi(Baton) import BatonRecords
+
+/// Where a row's cells are decoded before they move into a record or a snapshot. Reused
+/// from row to row, so a record read from disk costs one allocation for its slots and one
+/// for its values, however many cells it has.
+///
+/// Not thread-safe: one belongs to each open ``ImageDatabase`` and is used under its lock.
+final class CellScratch {
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var values: UnsafeMutablePointer<Value>
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(capacity: Int = 32) {
+        self.capacity = capacity
+        slots = .allocate(capacity: capacity)
+        values = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        values.deinitialize(count: count)
+        values.deallocate()
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    func append(_ slot: Slot, _ value: Value) {
+        if count == capacity { grow() }
+        (slots + count).initialize(to: slot)
+        (values + count).initialize(to: value)
+        count += 1
+    }
+
+    func removeAll() {
+        values.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Sorts the cells ascending by slot, keeping equal slots in order; false when a slot
+    /// comes twice. Rows keep the writing process's slot order: from this process they
+    /// arrive sorted and cost one comparison a cell.
+    func sortBySlot() -> Bool {
+        var i = 1
+        while i < count {
+            if slots[i - 1] > slots[i] {
+                let slot = slots[i]
+                let value = (values + i).move()
+                var j = i
+                while j > 0 && slots[j - 1] > slot {
+                    slots[j] = slots[j - 1]
+                    (values + j).moveInitialize(from: values + j - 1, count: 1)
+                    j -= 1
+                }
+                slots[j] = slot
+                (values + j).initialize(to: value)
+            }
+            i += 1
+        }
+        i = 1
+        while i < count {
+            if slots[i - 1] == slots[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Moves the cells (sorted, no slot twice) into a new record and empties the scratch.
+    func takeRecord(key: RecordKey) -> Record {
+        let n = count
+        count = 0
+        guard n > 0 else { return Record(key: key) }
+        let slotArray = ContiguousArray(UnsafeBufferPointer(start: slots, count: n))
+        let valueArray = ContiguousArray<Value>(unsafeUninitializedCapacity: n) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: values, count: n)
+            initialized = n
+        }
+        return Record(key: key, slots: slotArray, values: valueArray)
+    }
+
+    /// Moves the cells (sorted, no slot twice) into a new snapshot and empties the scratch.
+    func takeSnapshot(key: RecordKey) -> RecordSnapshot {
+        var cells: [RecordSnapshot.Cell] = []
+        cells.reserveCapacity(count)
+        for i in 0..<count {
+            cells.append(RecordSnapshot.Cell(slot: slots[i], value: (values + i).move()))
+        }
+        count = 0
+        return RecordSnapshot(key: key, unsortedCells: cells)
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newSlots = UnsafeMutablePointer<Slot>.allocate(capacity: newCapacity)
+        let newValues = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
+        newSlots.initialize(from: slots, count: count)
+        newValues.moveInitialize(from: values, count: count)
+        slots.deallocate()
+        values.deallocate()
+        slots = newSlots
+        values = newValues
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import BatonImage
+import CSQLite
+@_spi(Baton) import BatonRecords
+
+/// The check's read path: a row decoded straight into a new record.
+@Suite struct RecordReadTests {
+    private func readRecord(_ image: Image, _ key: RecordKey) throws -> Record? {
+        try image.withReadTransaction { try $0.record(key) }
+    }
+
+    /// The file-local id of `text` in the file's names table.
+    private func nameID(_ path: String, _ text: String) throws -> Int {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK else { throw ImageError.unavailable(path: path, reason: "open") }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        sqlite3_prepare_v2(db, "SELECT id FROM names WHERE text = ?1", -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        sqlite3_bind_text(statement, 1, text, -1, transientDestructor)
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw ImageError.unavailable(path: path, reason: "no name \(text)") }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    @Test func aRowReadAsARecordHoldsWhatItsSnapshotHolds() throws {
+        let scratch = Scratch()
+        let row = snapshot("Character:1", [
+            "name": .string("Rick Sanchez"),
+            "image": .string("https://rickandmortyapi.com/api/character/avatar/1.jpeg"),
+            "origin": .link("Location:1"),
+            "friend": .link("Character:x-9"),
+            "bare": .link("nocolon"),
+            "episode": .list([.link("Episode:1"), .link("Episode:28"), .null]),
+            "grid": .list([.list([.int(-3), .double(2.5)]), .list([])]),
+        ])
+        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: row, rowWasRead: false)])) }
+        try scratch.launch { image throws in
+            let record = try #require(try readRecord(image, "Character:1"))
+            #expect(RecordSnapshot(record) == row)
+            #expect(try image.read("Character:1") == row)
+            #expect(!record.isPossiblyObserved)
+            #expect(try readRecord(image, "Character:2") == nil)
+            #expect(try readRecord(image, .root) == nil)
+        }
+    }
+
+    @Test func aRowInAnotherProcessesSlotOrderReadsSortedBySlot() throws {
+        let scratch = Scratch()
+        // Interned here in this order, so this process's slots ascend from first to third.
+        let first = Slot("orderFirst"), second = Slot("orderSecond"), third = Slot("orderThird")
+        #expect(first < second && second < third)
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:1", ["orderFirst": .int(1), "orderSecond": .int(2), "orderThird": .int(3)]), rowWasRead: false)]))
+        }
+        let path = scratch.file.path
+        let (a, b, c) = (try nameID(path, "orderFirst"), try nameID(path, "orderSecond"), try nameID(path, "orderThird"))
+        func hex(_ id: Int) -> String { String(format: "%02X", id) }
+        // Cells written third, first, second (ids below 128 are one varint byte; 0x10 + n is the int n).
+        try sqlite(path, "UPDATE records SET row = X'01\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'")
+        try scratch.launch { image throws in
+            let record = try #require(try readRecord(image, "T:1"))
+            #expect(Array(record.fields.map(\.slot)) == [first, second, third])
+            #expect(record[untracked: first] == .int(1) && record[untracked: second] == .int(2) && record[untracked: third] == .int(3))
+            #expect(try image.read("T:1") == RecordSnapshot(record))
+        }
+    }
+
+    @Test func aRowNamingAFieldTwiceIsAMiss() throws {
+        let scratch = Scratch()
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:2", ["twice": .int(1)]), rowWasRead: false)]))
+        }
+        let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
+        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:2'")
+        try scratch.launch { image throws in
+            #expect(try readRecord(image, "T:2") == nil)
+            #expect(try image.read("T:2") == nil)
+        }
+    }
+}
