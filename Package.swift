@@ -50,6 +50,12 @@ let package = Package(
             name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport"],
             path: "Packages/Compiler/Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
             plugins: ["BatonCompilerPlugin"]),
+        // The conformance suite's documents compiled through the plugin: each generated
+        // template plans and ingests as its document does.
+        .testTarget(
+            name: "BatonCompilerSpecTests", dependencies: ["BatonLens"],
+            path: "Packages/Compiler/Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
+            plugins: ["BatonCompilerPlugin"]),
 
         .testTarget(
             name: "BatonIntegrationTests",
