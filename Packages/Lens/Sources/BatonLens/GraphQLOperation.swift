@@ -1,5 +1,10 @@
-/// A GraphQL operation and the lens over its root: what an app declares once per query,
-/// mutation or subscription. (Named so as not to clash with Foundation's `Operation`.)
+/// A GraphQL operation and the lens over its root: one per query, mutation or subscription.
+/// (Named so as not to clash with Foundation's `Operation`.)
+///
+/// `baton-compile` (and its build-tool plugin) writes these from an app's `.graphql` files,
+/// with the operation's ``template``: its plan before variables, as data, so the app parses
+/// no GraphQL at run time. One written by hand, without a template, has its document parsed
+/// and planned at first use:
 ///
 /// ```swift
 /// enum CharacterQuery: GraphQLOperation {
@@ -16,10 +21,6 @@
 /// Building the operation's plan for the first time checks its lenses against its document:
 /// every field a lens declares (through links, recursively) must be selected on that type,
 /// or building fails with ``OperationBuildError`` naming the field and the lens.
-///
-/// `baton-compile` also emits the operation's ``template``: its plan before variables, as
-/// data, so the app parses no GraphQL at run time. Without one, the document is parsed and
-/// planned at first use.
 public protocol GraphQLOperation {
     /// The lens over the operation's root record.
     associatedtype Data: Fragment
