@@ -64,12 +64,15 @@ struct LensBuilder {
                 // A lone occurrence's selections are there whenever the field is.
                 let groups = merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
                 let child = build(childName, on: named, groups: groups, inherited: [])
+                // `author { ...AuthorDetails }` links to the fragment's lens itself.
+                let target = fragmentLens(standingFor: child, selections: groups.flatMap(\.selections)) ?? child
                 let swiftType = TypeMapper.render(
-                    definition.type, base: childName, nonNullLevels: levels, optionalInner: child.bubbles, optionalOuter: merged.conditional)
+                    definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
+                    optionalOuter: merged.conditional)
                 model.fields.append(.init(
                     property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments,
                     required: required, conditional: merged.conditional))
-                model.children.append(child)
+                if target.typeName == child.typeName { model.children.append(child) } else { nested.release(childName) }
             } else {
                 let caught = field.directives.contains { $0.name == "catch" }
                 let swiftType = TypeMapper.render(definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
@@ -107,6 +110,22 @@ struct LensBuilder {
             }
         }
         return model
+    }
+
+    /// The lens of the fragment `child` only spreads, when `child` selects nothing else: one
+    /// spread of a fragment on exactly its type, without directives, beside no field the
+    /// fragment's lens lacks (the key fields and `__typename` the compiler adds to both).
+    private func fragmentLens(standingFor child: LensModel, selections: [Selection]) -> LensModel? {
+        guard child.spreads.count == 1, child.cases.isEmpty, child.children.isEmpty, child.spreads[0].onlyFor == nil,
+              let spread = selections.lazy.compactMap({ if case .fragmentSpread(let spread) = $0 { spread } else { nil } }).first,
+              spread.directives.isEmpty, let fragment = document.fragments[spread.name],
+              fragment.typeCondition == child.typeCondition, let lensName = fragmentTypes[spread.name],
+              lensName == child.spreads[0].fragmentType
+        else { return nil }
+        let lens = build(lensName, on: fragment.typeCondition, selections: fragment.selectionSet)
+        let own = Set(lens.fields.map { "\($0.name) \($0.alias ?? "")" })
+        guard child.fields.allSatisfy({ own.contains("\($0.name) \($0.alias ?? "")") && !$0.conditional }) else { return nil }
+        return lens
     }
 
     /// Whether every value of `typeName` is a value of `condition`.

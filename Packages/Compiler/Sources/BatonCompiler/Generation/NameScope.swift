@@ -19,4 +19,9 @@ struct NameScope {
     mutating func reserve(_ name: String) {
         taken.insert(name)
     }
+
+    /// Gives back `name`, claimed for something not written after all.
+    mutating func release(_ name: String) {
+        taken.remove(name)
+    }
 }
