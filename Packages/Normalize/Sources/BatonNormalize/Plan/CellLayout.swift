@@ -1,0 +1,46 @@
+import BatonRecords
+
+/// Where the values of an object read with one resolved selection land among its record's
+/// cells: every slot the selection can write (its fields', their connections' and
+/// `__typename`'s), ascending, each once. The ingest fills these positions as members arrive,
+/// so an object's cells are in slot order without sorting. Immutable, safe on any thread.
+struct CellLayout: Sendable {
+    /// The slots, ascending, no slot twice.
+    let slots: [Slot]
+    /// The position in `slots` of each field's slot, by field index.
+    let fieldCells: [Int]
+    /// The position in `slots` of each field's connection slot, by field index; -1 for a
+    /// field that is no `@connection`.
+    let connectionCells: [Int]
+    /// The position in `slots` of `__typename`.
+    let typenameCell: Int
+
+    init(_ fields: [FieldPlan]) {
+        var slots: Set<Slot> = [.typename]
+        for field in fields {
+            slots.insert(field.field.slot)
+            if let connection = field.connection { slots.insert(connection.slot) }
+        }
+        let sorted = slots.sorted()
+        let cell = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.element, $0.offset) })
+        self.slots = sorted
+        self.fieldCells = fields.map { cell[$0.field.slot]! }
+        self.connectionCells = fields.map { field in field.connection.map { cell[$0.slot]! } ?? -1 }
+        self.typenameCell = cell[.typename]!
+    }
+
+    /// Makes `cells` one cell per slot, each holding null until written.
+    @inline(__always)
+    func reset(_ cells: inout [RecordSnapshot.Cell]) {
+        if cells.count != slots.count {
+            cells.removeAll(keepingCapacity: true)
+            for slot in slots { cells.append(RecordSnapshot.Cell(slot: slot, value: .null)) }
+            return
+        }
+        slots.withUnsafeBufferPointer { slots in
+            cells.withUnsafeMutableBufferPointer { cells in
+                for i in slots.indices { cells[i] = RecordSnapshot.Cell(slot: slots[i], value: .null) }
+            }
+        }
+    }
+}
