@@ -1,79 +1,93 @@
 import BatonRecords
 
-/// The walk's index from an identified object's type and id (the UTF-8 of its sole key field)
-/// to the position of its snapshot in the change set: an object the response names again (an
-/// episode under each of its characters) is found without making its key's text or hashing
-/// that with `Hasher`.
+/// The walk's index of the records it has identified by type and id (the UTF-8 of the sole key
+/// field): an object the response names again (an episode under each of its characters) finds
+/// its key and its snapshot's position in the change set without making the key's text or
+/// hashing that with `Hasher`.
 ///
-/// An entry is checked against the snapshot's key before it is used, so a stale or colliding
-/// one is a miss, never another record. Used by one walk, on its task.
+/// Ids point into the reader's buffer: an index lives no longer than the walk and its reader.
+/// Positions hold because a walk only appends snapshots (deletions come after it). Used by one
+/// walk, on its task.
 struct RecordIndex {
-    /// Open-addressed, a power of two in number; 0 marks an empty entry.
-    private var hashes: [UInt64] = Array(repeating: 0, count: 256)
-    private var positions: [Int] = Array(repeating: 0, count: 256)
-    private var count = 0
+    private struct Entry {
+        let type: String
+        /// The id's UTF-8, in the reader's buffer.
+        let id: UnsafePointer<UInt8>
+        let idCount: Int
+        let key: RecordKey
+        let position: Int
+    }
 
-    /// The position in `changes.snapshots` of the record `type:id`, if the index knows it.
-    func position(type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, in changes: ChangeSet) -> Int? {
-        let hash = Self.hash(type: type, id: id)
-        let mask = hashes.count &- 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while hashes[i] != 0 {
-            if hashes[i] == hash {
-                let position = positions[i]
-                if position < changes.snapshots.count,
-                    Self.key(changes.snapshots[position].key, is: type, id: id) {
-                    return position
+    /// Open-addressed, a power of two in number: the hash's low half and 1 + the entry's index
+    /// in its high half; 0 marks an empty slot.
+    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var entries: [Entry] = []
+    /// The type hashed last and its hash: objects of one type mostly come in runs.
+    private var lastType = ""
+    private var lastTypeHash: UInt32 = 0
+
+    /// The key and snapshot position of the record `type:id`, if the index has it.
+    @inline(__always)
+    mutating func find(type: String, id: UnsafeBufferPointer<UInt8>) -> (key: RecordKey, position: Int)? {
+        let hash = hash(type: type, id: id)
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count &- 1
+                var i = Int(hash) & mask
+                while slots[i] != 0 {
+                    if UInt32(truncatingIfNeeded: slots[i]) == hash {
+                        let entry = entries[Int(slots[i] &>> 32) &- 1]
+                        if entry.idCount == id.count, JSONKeyTable.paddedEqual(entry.id, id), Self.same(entry.type, type) {
+                            return (entry.key, entry.position)
+                        }
+                    }
+                    i = (i &+ 1) & mask
                 }
+                return nil
             }
-            i = (i &+ 1) & mask
         }
-        return nil
     }
 
-    /// Notes that the record `type:id` is at `position` in the change set's snapshots.
-    mutating func insert(type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, position: Int) {
-        if (count + 1) * 2 > hashes.count { grow() }
-        place(Self.hash(type: type, id: id), position)
-        count += 1
+    /// Notes that the record `type:id` has `key` and is at `position` in the change set's
+    /// snapshots. `id` must lie in the reader's buffer.
+    mutating func insert(type: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey, position: Int) {
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        let hash = hash(type: type, id: id)
+        entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
+        place(UInt64(hash) | UInt64(entries.count) &<< 32)
     }
 
-    private mutating func place(_ hash: UInt64, _ position: Int) {
-        let mask = hashes.count &- 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while hashes[i] != 0 { i = (i &+ 1) & mask }
-        hashes[i] = hash
-        positions[i] = position
+    private mutating func place(_ slot: UInt64) {
+        let mask = slots.count &- 1
+        var i = Int(UInt32(truncatingIfNeeded: slot)) & mask
+        while slots[i] != 0 { i = (i &+ 1) & mask }
+        slots[i] = slot
     }
 
     private mutating func grow() {
-        let old = zip(hashes, positions).filter { $0.0 != 0 }
-        hashes = Array(repeating: 0, count: hashes.count * 2)
-        positions = Array(repeating: 0, count: positions.count * 2)
-        for (hash, position) in old { place(hash, position) }
+        let old = slots
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        for slot in old where slot != 0 { place(slot) }
     }
 
-    /// FNV-1a over `type`, `:` and `id`, never 0; its high half folded into the low one, which
-    /// picks the entry.
+    /// The id's hash (its bytes lie in a reader's buffer, readable a word past their end)
+    /// mixed with the type's.
     @inline(__always)
-    private static func hash(type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in type { h = (h ^ UInt64(byte)) &* prime }
-        h = (h ^ UInt64(UInt8(ascii: ":"))) &* prime
-        for byte in id { h = (h ^ UInt64(byte)) &* prime }
-        h ^= h &>> 32
-        return h == 0 ? 1 : h
+    private mutating func hash(type: String, id: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if !type._isIdentical(to: lastType) {
+            var text = type
+            lastTypeHash = text.withUTF8 { JSONKeyTable.hash(unpadded: $0) } &* 0x9E37_79B9
+            lastType = type
+        }
+        return JSONKeyTable.hash(padded: id) ^ lastTypeHash
     }
 
-    /// Whether `key`'s text is `type:id`.
-    private static func key(_ key: RecordKey, is type: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = key.rawValue
-        return text.withUTF8 { text in
-            text.count == type.count &+ 1 &+ id.count
-                && JSONKey.bytesEqual(UnsafeBufferPointer(rebasing: text[..<type.count]), type)
-                && text[type.count] == UInt8(ascii: ":")
-                && JSONKey.bytesEqual(UnsafeBufferPointer(rebasing: text[(type.count &+ 1)...]), id)
-        }
+    /// Whether `a` and `b` have the same UTF-8.
+    @inline(__always)
+    private static func same(_ a: String, _ b: String) -> Bool {
+        if a._isIdentical(to: b) { return true }
+        var a = a
+        var b = b
+        return a.withUTF8 { a in b.withUTF8 { b in JSONKey.bytesEqual(a, b) } }
     }
 }

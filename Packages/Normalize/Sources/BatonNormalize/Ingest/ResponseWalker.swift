@@ -185,17 +185,29 @@ struct ResponseWalker: ~Copyable {
                 try reader.skipValue()
                 continue
             }
-            let field = fields[index]
             nextExpected = index + 1
             seen.insert(index)
             let cell = layout.fieldCells[index]
-            if field.isTypename {
+            switch layout.members[index] {
+            case .scalar, .customScalar:
+                let kind = try reader.peekKind()
+                if kind == .object && layout.members[index] == .scalar {
+                    throw IngestError(.wrongType(expected: "a scalar", found: "an object"))
+                        .under(.key(fields[index].responseKey))
+                }
+                cells[cell].value = try readLeaf(kind)
+                written.insert(cell)
+                continue
+            case .typename:
                 let name = try readTypename()
                 if typename == nil { typename = name }
                 cells[cell].value = .string(name)
                 written.insert(cell)
                 continue
+            case .other:
+                break
             }
+            let field = fields[index]
             guard let child = field.selection else {
                 let value: Value
                 if key == nil, field.isKeyField, field.name == soleKeyField, try reader.peekKind() == .string {
@@ -204,10 +216,11 @@ struct ResponseWalker: ~Copyable {
                     id = utf8
                     if utf8 == nil { keyValues[field.name] = value.json }
                 } else {
-                    if field.isPlainLeaf, try reader.peekKind() == .object {
+                    let kind = try reader.peekKind()
+                    if field.isPlainLeaf, kind == .object {
                         throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
                     }
-                    value = try readLeaf()
+                    value = try readLeaf(kind)
                     if key == nil, field.isKeyField {
                         keyValues[field.name] = value.json
                         if field.name == soleKeyField { id = nil }
@@ -300,16 +313,13 @@ struct ResponseWalker: ~Copyable {
     private mutating func mergeIdentified(
         _ cells: [RecordSnapshot.Cell], typename: String, id: UnsafeBufferPointer<UInt8>
     ) -> RecordKey {
-        var typename = typename
-        return typename.withUTF8 { type in
-            if let position = records.position(type: type, id: id, in: changes) {
-                changes.merge(sortedCells: cells, at: position)
-                return changes.snapshots[position].key
-            }
-            let key = RecordKey(type: String(decoding: type, as: UTF8.self), id: String(decoding: id, as: UTF8.self))
-            records.insert(type: type, id: id, position: changes.merge(key, sortedCells: cells))
+        if let (key, position) = records.find(type: typename, id: id) {
+            changes.merge(sortedCells: cells, at: position)
             return key
         }
+        let key = RecordKey(type: typename, id: String(decoding: id, as: UTF8.self))
+        records.insert(type: typename, id: id, key: key, position: changes.merge(key, sortedCells: cells))
+        return key
     }
 
     private func hasKeyFields(_ typename: String, in values: KeyValues) -> Bool {
@@ -416,9 +426,11 @@ struct ResponseWalker: ~Copyable {
         return .list(elements)
     }
 
-    /// Reads a leaf's value: a scalar, an enum, a custom scalar's JSON, or a list of them.
-    private mutating func readLeaf() throws -> Value {
-        switch try reader.peekKind() {
+    /// Reads a leaf's value, whose next token is of `kind`: a scalar, an enum, a custom
+    /// scalar's JSON, or a list of them.
+    @inline(__always)
+    private mutating func readLeaf(_ kind: JSONKind) throws -> Value {
+        switch kind {
         case .string:
             return .string(try readString().text)
         case .number:
@@ -434,11 +446,15 @@ struct ResponseWalker: ~Copyable {
         case .object:
             return .scalar(try reader.readValue())
         case .array:
-            try reader.beginArray()
-            var elements: [Value] = []
-            while try reader.nextElement() { elements.append(try readLeaf()) }
-            return .list(elements)
+            return try readLeafList()
         }
+    }
+
+    private mutating func readLeafList() throws -> Value {
+        try reader.beginArray()
+        var elements: [Value] = []
+        while try reader.nextElement() { elements.append(try readLeaf(reader.peekKind())) }
+        return .list(elements)
     }
 
     /// Reads a string value, and gives its UTF-8 too when it had no escapes. A long text the

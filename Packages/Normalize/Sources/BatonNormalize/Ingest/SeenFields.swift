@@ -2,26 +2,28 @@
 /// only for objects of more than 64.
 struct SeenFields {
     private var bits: UInt64 = 0
+    /// Indices from 64 on.
     private var overflow: [Bool]
 
     init(count: Int) {
-        overflow = count > 64 ? [Bool](repeating: false, count: count) : []
+        overflow = count > 64 ? [Bool](repeating: false, count: count - 64) : []
     }
 
     @inline(__always)
     mutating func insert(_ index: Int) {
-        if overflow.isEmpty { bits |= 1 << UInt64(index) } else { overflow[index] = true }
+        if index < 64 { bits |= 1 &<< UInt64(index) } else { overflow[index - 64] = true }
     }
 
     @inline(__always)
     func contains(_ index: Int) -> Bool {
-        overflow.isEmpty ? bits & (1 << UInt64(index)) != 0 : overflow[index]
+        index < 64 ? bits & (1 &<< UInt64(index)) != 0 : overflow[index - 64]
     }
 
     /// Whether every index below `count` is in the set.
     @inline(__always)
     func containsAll(below count: Int) -> Bool {
-        if !overflow.isEmpty { return !overflow[..<count].contains(false) }
-        return count == 64 ? bits == ~0 : bits & ((1 << UInt64(count)) &- 1) == (1 << UInt64(count)) &- 1
+        if count >= 64 { return bits == ~0 && !overflow[..<(count - 64)].contains(false) }
+        let all: UInt64 = (1 &<< UInt64(count)) &- 1
+        return bits & all == all
     }
 }

@@ -1,62 +1,62 @@
-/// The long strings one walk has made, by their UTF-8 in the response: a text the response
-/// repeats (an avatar's URL under every episode of its character) is made once and shared, which
-/// spares an allocation per repeat and lets the records share its storage. A string short enough
-/// to be stored inline in a `String` is made each time: that is cheaper than finding it.
+/// The strings one walk has made, by their UTF-8 in the response: a text the response repeats
+/// (an avatar's URL under every episode of its character, a status, a name) is made once and
+/// shared, which spares decoding it again, an allocation per repeat of a long one, and lets the
+/// records share its storage.
 ///
 /// Entries point into the reader's buffer, whose zero padding lets them be hashed and compared a
 /// word at a time: a table lives no longer than the walk and its reader. Used by one walk, on
 /// its task.
 struct StringTable {
     private struct Entry {
-        var text: UnsafePointer<UInt8>?
-        var count: Int
-        var hash: UInt32
-        var string: String
+        let text: UnsafePointer<UInt8>
+        let count: Int
+        let string: String
     }
 
-    /// Open-addressed, a power of two in number; a nil `text` marks an empty entry.
-    private var entries = [Entry](repeating: Entry(text: nil, count: 0, hash: 0, string: ""), count: 1024)
-    private var count = 0
-
-    /// Longer UTF-8 than this does not fit inline in a `String`.
-    private static let inlineLimit = 15
+    /// Open-addressed, a power of two in number: the hash's low half and 1 + the entry's index
+    /// in its high half; 0 marks an empty slot.
+    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var entries: [Entry] = []
 
     /// The string of `utf8`, which lies in a reader's buffer and has no escapes.
     @inline(__always)
     mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
-        guard utf8.count > Self.inlineLimit, let base = utf8.baseAddress else {
-            return String(decoding: utf8, as: UTF8.self)
-        }
+        guard let base = utf8.baseAddress else { return "" }
         let hash = JSONKeyTable.hash(padded: utf8)
-        let found: String? = entries.withUnsafeBufferPointer { entries in
-            let mask = entries.count &- 1
-            var i = Int(hash) & mask
-            while let text = entries[i].text {
-                if entries[i].hash == hash, entries[i].count == utf8.count, JSONKeyTable.paddedEqual(text, utf8) {
-                    return entries[i].string
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count &- 1
+                var i = Int(hash) & mask
+                while slots[i] != 0 {
+                    if UInt32(truncatingIfNeeded: slots[i]) == hash {
+                        let index = Int(slots[i] &>> 32) &- 1
+                        if entries[index].count == utf8.count, JSONKeyTable.paddedEqual(entries[index].text, utf8) {
+                            return index
+                        }
+                    }
+                    i = (i &+ 1) & mask
                 }
-                i = (i &+ 1) & mask
+                return nil
             }
-            return nil
         }
-        if let found { return found }
+        if let found { return entries[found].string }
         let string = String(decoding: utf8, as: UTF8.self)
-        if (count + 1) * 2 > entries.count { grow() }
-        insert(Entry(text: base, count: utf8.count, hash: hash, string: string))
-        count += 1
+        if (entries.count + 1) * 2 > slots.count { grow() }
+        entries.append(Entry(text: base, count: utf8.count, string: string))
+        place(UInt64(hash) | UInt64(entries.count) &<< 32)
         return string
     }
 
-    private mutating func insert(_ entry: Entry) {
-        let mask = entries.count &- 1
-        var i = Int(entry.hash) & mask
-        while entries[i].text != nil { i = (i &+ 1) & mask }
-        entries[i] = entry
+    private mutating func place(_ slot: UInt64) {
+        let mask = slots.count &- 1
+        var i = Int(UInt32(truncatingIfNeeded: slot)) & mask
+        while slots[i] != 0 { i = (i &+ 1) & mask }
+        slots[i] = slot
     }
 
     private mutating func grow() {
-        let old = entries.filter { $0.text != nil }
-        entries = [Entry](repeating: Entry(text: nil, count: 0, hash: 0, string: ""), count: entries.count * 2)
-        for entry in old { insert(entry) }
+        let old = slots
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        for slot in old where slot != 0 { place(slot) }
     }
 }

@@ -14,6 +14,20 @@ struct CellLayout: Sendable {
     let connectionCells: [Int]
     /// The position in `slots` of `__typename`.
     let typenameCell: Int
+    /// How each field is read, by field index.
+    let members: [Member]
+
+    /// How the ingest reads a member: the common leaves take a short path.
+    enum Member: UInt8, Sendable {
+        /// `__typename`, under any alias.
+        case typename
+        /// A built-in scalar or enum that writes its cell and nothing else: never a JSON object.
+        case scalar
+        /// A custom scalar that writes its cell and nothing else: any JSON.
+        case customScalar
+        /// A key field, a leaf with an edge write or a deletion, or a field with selections.
+        case other
+    }
 
     init(_ fields: [FieldPlan]) {
         var slots: Set<Slot> = [.typename]
@@ -27,6 +41,13 @@ struct CellLayout: Sendable {
         self.fieldCells = fields.map { cell[$0.field.slot]! }
         self.connectionCells = fields.map { field in field.connection.map { cell[$0.slot]! } ?? -1 }
         self.typenameCell = cell[.typename]!
+        self.members = fields.map { field in
+            if field.isTypename { return .typename }
+            guard field.selection == nil, field.edgeWrite == nil, !field.deletesRecord, !field.isKeyField else {
+                return .other
+            }
+            return field.isPlainLeaf ? .scalar : .customScalar
+        }
     }
 
     /// Makes `cells` one cell per slot, each holding null until written.
