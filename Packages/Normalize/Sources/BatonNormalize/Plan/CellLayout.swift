@@ -30,17 +30,21 @@ struct CellLayout: Sendable {
     }
 
     init(_ fields: [FieldPlan]) {
-        var slots: Set<Slot> = [.typename]
+        var slots: [Slot] = [.typename]
+        slots.reserveCapacity(fields.count + 1)
         for field in fields {
-            slots.insert(field.field.slot)
-            if let connection = field.connection { slots.insert(connection.slot) }
+            slots.append(field.field.slot)
+            if let connection = field.connection { slots.append(connection.slot) }
         }
-        let sorted = slots.sorted()
-        let cell = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.element, $0.offset) })
-        self.slots = sorted
-        self.fieldCells = fields.map { cell[$0.field.slot]! }
-        self.connectionCells = fields.map { field in field.connection.map { cell[$0.slot]! } ?? -1 }
-        self.typenameCell = cell[.typename]!
+        slots.sort()
+        var unique: [Slot] = []
+        unique.reserveCapacity(slots.count)
+        for slot in slots where unique.last != slot { unique.append(slot) }
+        func cell(_ slot: Slot) -> Int { unique.firstIndex(of: slot)! }
+        self.slots = unique
+        self.fieldCells = fields.map { cell($0.field.slot) }
+        self.connectionCells = fields.map { field in field.connection.map { cell($0.slot) } ?? -1 }
+        self.typenameCell = cell(.typename)
         self.members = fields.map { field in
             if field.isTypename { return .typename }
             guard field.selection == nil, field.edgeWrite == nil, !field.deletesRecord, !field.isKeyField else {
