@@ -18,9 +18,7 @@ struct RecordIndex {
         let position: Int
     }
 
-    /// Open-addressed, a power of two in number: the hash's low half and 1 + the entry's index
-    /// in its high half; 0 marks an empty slot.
-    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var slots = HashSlots()
     private var entries: [Entry] = []
     /// The type hashed last and its hash: objects of one type mostly come in runs.
     private var lastType = ""
@@ -30,44 +28,23 @@ struct RecordIndex {
     @inline(__always)
     mutating func find(type: String, id: UnsafeBufferPointer<UInt8>) -> (key: RecordKey, position: Int)? {
         let hash = hash(type: type, id: id)
-        return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                let mask = slots.count &- 1
-                var i = Int(hash) & mask
-                while slots[i] != 0 {
-                    if UInt32(truncatingIfNeeded: slots[i]) == hash {
-                        let entry = entries[Int(slots[i] &>> 32) &- 1]
-                        if entry.idCount == id.count, JSONKeyTable.paddedEqual(entry.id, id), Self.same(entry.type, type) {
-                            return (entry.key, entry.position)
-                        }
-                    }
-                    i = (i &+ 1) & mask
-                }
-                return nil
+        let found = entries.withUnsafeBufferPointer { entries in
+            slots.first(hash: hash) {
+                entries[$0].idCount == id.count && JSONKeyTable.paddedEqual(entries[$0].id, id)
+                    && Self.same(entries[$0].type, type)
             }
         }
+        guard let found else { return nil }
+        return (entries[found].key, entries[found].position)
     }
 
     /// Notes that the record `type:id` has `key` and is at `position` in the change set's
     /// snapshots. `id` must lie in the reader's buffer.
     mutating func insert(type: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey, position: Int) {
-        if (entries.count + 1) * 2 > slots.count { grow() }
         let hash = hash(type: type, id: id)
-        entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
-        place(UInt64(hash) | UInt64(entries.count) &<< 32)
-    }
-
-    private mutating func place(_ slot: UInt64) {
-        let mask = slots.count &- 1
-        var i = Int(UInt32(truncatingIfNeeded: slot)) & mask
-        while slots[i] != 0 { i = (i &+ 1) & mask }
-        slots[i] = slot
-    }
-
-    private mutating func grow() {
-        let old = slots
-        slots = [UInt64](repeating: 0, count: slots.count * 2)
-        for slot in old where slot != 0 { place(slot) }
+        if slots.insert(hash: hash, index: entries.count) {
+            entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
+        }
     }
 
     /// The id's hash (its bytes lie in a reader's buffer, readable a word past their end)
