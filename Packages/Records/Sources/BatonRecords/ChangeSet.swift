@@ -58,17 +58,28 @@ public struct ChangeSet: Hashable, Sendable {
         }
     }
 
-    /// Merges `cells` (in any order; a slot that comes twice keeps its later cell) over what
-    /// this change set already writes for `key`. `cells` is sorted in place and left for the
-    /// caller to reuse: merging into a record already written allocates nothing.
-    public mutating func merge(_ key: RecordKey, cells: inout [RecordSnapshot.Cell]) {
-        RecordSnapshot.sortCells(&cells)
+    /// The position in ``snapshots`` of the snapshot written for `key`, if any.
+    public func index(of key: RecordKey) -> Int? {
+        positions[key]
+    }
+
+    /// Merges `cells` (ascending by slot, no slot twice) over what this change set already
+    /// writes for `key`, and returns the position of `key`'s snapshot in ``snapshots``.
+    @discardableResult
+    public mutating func merge(_ key: RecordKey, sortedCells cells: [RecordSnapshot.Cell]) -> Int {
         if let position = positions[key] {
             snapshots[position].merge(sortedCells: cells)
-        } else {
-            positions[key] = snapshots.count
-            snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
+            return position
         }
+        positions[key] = snapshots.count
+        snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
+        return snapshots.count - 1
+    }
+
+    /// Merges `cells` (ascending by slot, no slot twice) over the snapshot at `index` of
+    /// ``snapshots``, in place.
+    public mutating func merge(sortedCells cells: [RecordSnapshot.Cell], at index: Int) {
+        snapshots[index].merge(sortedCells: cells)
     }
 
     /// Deletes `key`: anything written for it before is dropped.

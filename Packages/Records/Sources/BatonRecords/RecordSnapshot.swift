@@ -108,9 +108,7 @@ public struct RecordSnapshot: Hashable, Sendable {
             return
         }
         // Same slots (a record the response names twice): overwrite in place.
-        if cells.count == incoming.count,
-           zip(cells, incoming).allSatisfy({ $0.slot == $1.slot }) {
-            for i in cells.indices { cells[i].value = incoming[i].value }
+        if cells.count == incoming.count, Self.overwriteValues(of: &cells, with: incoming) {
             return
         }
         // Every slot of `other` already here (a record named again with fewer fields): assign
@@ -150,6 +148,21 @@ public struct RecordSnapshot: Hashable, Sendable {
             }
         }
         cells = merged
+    }
+
+    /// Writes the values of `incoming` over those of `cells` when both have the same slots, in
+    /// one pass, leaving alone a value that is already the very one (a record named again mostly
+    /// repeats itself); returns false, having written nothing, when the slots differ.
+    private static func overwriteValues(of cells: inout [Cell], with incoming: [Cell]) -> Bool {
+        incoming.withUnsafeBufferPointer { incoming in
+            cells.withUnsafeMutableBufferPointer { cells in
+                for i in cells.indices where cells[i].slot != incoming[i].slot { return false }
+                for i in cells.indices where !cells[i].value.isIdentical(to: incoming[i].value) {
+                    cells[i].value = incoming[i].value
+                }
+                return true
+            }
+        }
     }
 
     /// The cells as (storage key, value), for leaving the process.

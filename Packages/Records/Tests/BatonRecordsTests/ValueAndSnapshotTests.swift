@@ -77,6 +77,32 @@ private let everyValue: [Value] = [
         #expect(base.valuesByStorageKey == ["a": .int(1), "b": .int(20), "c": .int(30)])
     }
 
+    @Test func snapshotMergeOverTheSameSlotsWritesEqualValuesHeldDifferently() {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        var base = RecordSnapshot(key: "T:1", values: ["a": .double(0), "b": .string(composed)])
+        base.merge(RecordSnapshot(key: "T:1", values: ["a": .double(-0.0), "b": .string(decomposed)]))
+        guard case .double(let zero)? = base["a"], case .string(let text)? = base["b"] else {
+            Issue.record("cells lost")
+            return
+        }
+        #expect(zero.sign == .minus)
+        #expect(Array(text.utf8) == Array(decomposed.utf8))
+    }
+
+    @Test func changeSetMergeOfSortedCellsAnswersTheSnapshotsPosition() {
+        var changes = ChangeSet()
+        changes.write(.int(1), to: Slot("a"), of: "T:1")
+        let cells = RecordSnapshot(key: "T:2", values: ["a": .int(2), "b": .int(3)]).cells
+        #expect(changes.merge("T:2", sortedCells: cells) == 1)
+        #expect(changes.index(of: "T:2") == 1)
+        #expect(changes.merge("T:1", sortedCells: cells) == 0)
+        changes.merge(sortedCells: RecordSnapshot(key: "T:2", values: ["b": .int(30)]).cells, at: 1)
+        #expect(changes["T:1"]?.valuesByStorageKey == ["a": .int(2), "b": .int(3)])
+        #expect(changes["T:2"]?.valuesByStorageKey == ["a": .int(2), "b": .int(30)])
+        #expect(changes.index(of: "T:3") == nil)
+    }
+
     @Test func changeSetMergesWritesPerKeyInFirstWriteOrder() {
         var changes = ChangeSet()
         changes.write(.string("Rick"), to: Slot("name"), of: "Character:1")

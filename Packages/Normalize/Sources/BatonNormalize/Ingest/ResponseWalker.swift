@@ -1,57 +1,5 @@
 import BatonRecords
 
-/// Where an object without identity is embedded: under its parent's field, at a list index
-/// (indices of lists of lists outermost first), and, in an abstract position, with its
-/// concrete type last (`client:root:search(name:"a"):0:Character`), so an object of another
-/// type at the same place is another record.
-struct EmbeddedKey {
-    let parent: RecordKey
-    let storageKey: String
-    let index: Int?
-    let outer: [Int]
-    /// The concrete type, for an object in an abstract position.
-    private(set) var typename: String?
-
-    init(parent: RecordKey, storageKey: String) {
-        self.parent = parent
-        self.storageKey = storageKey
-        self.index = nil
-        self.outer = []
-    }
-
-    private init(parent: RecordKey, storageKey: String, index: Int?, outer: [Int]) {
-        self.parent = parent
-        self.storageKey = storageKey
-        self.index = index
-        self.outer = outer
-    }
-
-    var key: RecordKey {
-        guard let typename else { return untypedKey }
-        return RecordKey(untypedKey.rawValue + ":" + typename)
-    }
-
-    private var untypedKey: RecordKey {
-        guard let index else { return parent.child(storageKey) }
-        guard let first = outer.first else { return parent.child(storageKey, index: index) }
-        var text = parent.child(storageKey, index: first).rawValue
-        for inner in outer.dropFirst() + [index] { text += ":" + String(inner) }
-        return RecordKey(text)
-    }
-
-    /// This place, for an object of `typename` in an abstract position.
-    func typed(_ typename: String) -> EmbeddedKey {
-        var typed = self
-        typed.typename = typename
-        return typed
-    }
-
-    func at(_ element: Int) -> EmbeddedKey {
-        guard let index else { return EmbeddedKey(parent: parent, storageKey: storageKey, index: element, outer: []) }
-        return EmbeddedKey(parent: parent, storageKey: storageKey, index: element, outer: outer + [index])
-    }
-}
-
 /// One pass over one response: reads it with a pull reader while walking the plan, and
 /// gathers the change set. Used once, by one task.
 struct ResponseWalker: ~Copyable {
@@ -64,6 +12,13 @@ struct ResponseWalker: ~Copyable {
     var changes = ChangeSet()
     /// Cell buffers to reuse: an object's cells are gathered in one, then merged.
     var cellPool: [[RecordSnapshot.Cell]] = []
+    /// The long strings made so far, shared by every value that repeats one.
+    var strings = StringTable()
+    /// Where the records written so far are among the change set's snapshots, by type and id.
+    var records = RecordIndex()
+    /// The one field that identifies every type, when the policy has no other key and no
+    /// closure: an object's key is then `Type:<that field>`, found by its UTF-8.
+    let soleKeyField: String?
     /// Records named by `@deleteRecord` fields, deleted after the walk.
     var deletions: [RecordKey] = []
     /// Whether the operation defers fragments, so the walk notes where deferred data lands.
@@ -81,6 +36,8 @@ struct ResponseWalker: ~Copyable {
         self.complete = complete
         self.policy = plan.normalization.cacheKeys
         self.keyFieldNames = policy.allKeyFields
+        self.soleKeyField = policy.identify == nil && policy.keyFields.isEmpty && policy.defaultKeyFields.count == 1
+            ? policy.defaultKeyFields[0] : nil
     }
 
     mutating func walkResponse() throws(IngestError) -> IngestResult {
@@ -193,29 +150,32 @@ struct ResponseWalker: ~Copyable {
     // MARK: Objects
 
     /// Reads the object at the reader as `selection`, writes its record, and returns its key.
+    /// An object without identity is embedded at `embedded`, at index `element` of its list.
     private mutating func readObject(
         _ selection: SelectionPlan, knownKey: RecordKey?, typename knownTypename: String?, embedded: EmbeddedKey,
-        partial: Bool = false
+        element: Int? = nil, partial: Bool = false
     ) throws -> RecordKey {
         try reader.beginObject()
         var typename = knownTypename ?? (selection.needsTypename ? nil : selection.staticType)
         if typename == nil && !selection.byType.isEmpty {
             typename = try scanAhead(from: reader.mark, wantTypename: true).typename
         }
-        var embedded = embedded
-        if selection.isAbstract, let typename { embedded = embedded.typed(typename) }
         let resolved = selection.resolved(for: typename)
         let fields = resolved.fields
+        let layout = resolved.layout
+        // Values land at their slot's place, so the cells are in slot order as they fill.
         var cells = cellPool.popLast() ?? []
-        cells.removeAll(keepingCapacity: true)
-        cells.reserveCapacity(fields.count + 1)
+        layout.reset(&cells)
+        var written = SeenFields(count: layout.slots.count)
         var seen = SeenFields(count: fields.count)
         var nextExpected = 0
         var key = knownKey
-        if key == nil && !resolved.selectsKeyFields && typename != nil {
-            key = embedded.key
+        if key == nil && !resolved.selectsKeyFields, let typename {
+            key = place(embedded, element, typename: typename, abstract: selection.isAbstract)
         }
         var keyValues = KeyValues()
+        /// The UTF-8 of the sole key field, when the policy has one and it came as a plain string.
+        var id: UnsafeBufferPointer<UInt8>?
 
         while true {
             let memberMark = reader.mark
@@ -225,52 +185,80 @@ struct ResponseWalker: ~Copyable {
                 try reader.skipValue()
                 continue
             }
-            let field = fields[index]
             nextExpected = index + 1
             seen.insert(index)
-            if field.isTypename {
+            let cell = layout.fieldCells[index]
+            switch layout.members[index] {
+            case .scalar, .customScalar:
+                let kind = try reader.peekKind()
+                if kind == .object && layout.members[index] == .scalar {
+                    throw IngestError(.wrongType(expected: "a scalar", found: "an object"))
+                        .under(.key(fields[index].responseKey))
+                }
+                cells[cell].value = try readLeaf(kind)
+                written.insert(cell)
+                continue
+            case .typename:
                 let name = try readTypename()
                 if typename == nil { typename = name }
-                cells.append(.init(slot: field.field.slot, value: .string(name)))
+                cells[cell].value = .string(name)
+                written.insert(cell)
                 continue
+            case .other:
+                break
             }
+            let field = fields[index]
             guard let child = field.selection else {
-                if field.isPlainLeaf, try reader.peekKind() == .object {
-                    throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                let value: Value
+                if key == nil, field.isKeyField, field.name == soleKeyField, try reader.peekKind() == .string {
+                    let (text, utf8) = try readString()
+                    value = .string(text)
+                    id = utf8
+                    if utf8 == nil { keyValues[field.name] = value.json }
+                } else {
+                    let kind = try reader.peekKind()
+                    if field.isPlainLeaf, kind == .object {
+                        throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                    }
+                    value = try readLeaf(kind)
+                    if key == nil, field.isKeyField {
+                        keyValues[field.name] = value.json
+                        if field.name == soleKeyField { id = nil }
+                    }
                 }
-                let value = try readLeaf()
                 if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
                 if field.deletesRecord {
                     deletions += ChangeSet.ids(in: value).map { id in
                         field.deletedTypeName.map { RecordKey(type: $0, id: id.rawValue) } ?? id
                     }
                 }
-                if key == nil, field.isKeyField {
-                    keyValues[field.name] = value.json
-                }
-                cells.append(.init(slot: field.field.slot, value: value))
+                cells[cell].value = value
+                written.insert(cell)
                 continue
             }
             if key == nil {
                 // A child may be embedded under this record: its key must be known first.
-                if typename == nil || !hasKeyFields(typename!, in: keyValues) {
+                if typename == nil || (id == nil && !hasKeyFields(typename!, in: keyValues)) {
                     let ahead = try scanAhead(from: memberMark, wantTypename: typename == nil)
                     typename = typename ?? ahead.typename
                     for (name, value) in ahead.keyValues where keyValues[name] == nil { keyValues[name] = value }
                     _ = try reader.nextKey()
                 }
-                if selection.isAbstract, let typename { embedded = embedded.typed(typename) }
-                key = try identify(typename: typename, keyValues: keyValues, embedded: embedded)
+                key = try identify(
+                    typename: typename, keyValues: keyValues, id: id, embedded: embedded, element: element,
+                    abstract: selection.isAbstract)
             }
             do {
                 if tracksDeferred { path.append(.key(field.responseKey)) }
                 let value = try readComposite(field, child, parent: key!)
                 if tracksDeferred { path.removeLast() }
-                cells.append(.init(slot: field.field.slot, value: value))
+                cells[cell].value = value
+                written.insert(cell)
                 if let connection = field.connection, case .link(let page) = value {
                     let connectionKey = key!.child(connection.field)
                     changes.mergePage(page, into: connectionKey, direction: connection.direction)
-                    cells.append(.init(slot: connection.slot, value: .link(connectionKey)))
+                    cells[layout.connectionCells[index]].value = .link(connectionKey)
+                    written.insert(layout.connectionCells[index])
                 }
                 if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
             } catch let error as IngestError {
@@ -290,27 +278,72 @@ struct ResponseWalker: ~Copyable {
             }
         }
         guard let typename else { throw IngestError(.missingTypename) }
-        if selection.isAbstract { embedded = embedded.typed(typename) }
-        let recordKey = try key ?? identify(typename: typename, keyValues: keyValues, embedded: embedded)
-        if !resolved.typenameFields.contains(where: { seen.contains($0) }) {
-            cells.append(.init(slot: .typename, value: .string(typename)))
+        if !written.contains(layout.typenameCell) {
+            cells[layout.typenameCell].value = .string(typename)
+            written.insert(layout.typenameCell)
         }
-        changes.merge(recordKey, cells: &cells)
-        cellPool.append(cells)
+        if !written.containsAll(below: cells.count) {
+            var kept = 0
+            for i in cells.indices where written.contains(i) {
+                cells.swapAt(kept, i)
+                kept += 1
+            }
+            cells.removeLast(cells.count - kept)
+        }
+        let recordKey: RecordKey
+        let count = changes.snapshots.count
+        if key == nil, let id {
+            recordKey = mergeIdentified(cells, typename: typename, id: id)
+        } else {
+            recordKey = try key ?? identify(
+                typename: typename, keyValues: keyValues, id: nil, embedded: embedded, element: element,
+                abstract: selection.isAbstract)
+            changes.merge(recordKey, sortedCells: cells)
+        }
+        // A new snapshot took the buffer; one merged into an existing snapshot is free again.
+        if changes.snapshots.count == count { cellPool.append(cells) }
         if tracksDeferred && resolved.hasDeferredFields {
             deferredTargets.append(DeferredTarget(path: path, key: recordKey, typename: typename, selection: selection))
         }
         return recordKey
     }
 
+    /// Merges the cells of the object `typename:id` into its record, found through the index
+    /// when the response named it before; returns its key.
+    private mutating func mergeIdentified(
+        _ cells: [RecordSnapshot.Cell], typename: String, id: UnsafeBufferPointer<UInt8>
+    ) -> RecordKey {
+        if let (key, position) = records.find(type: typename, id: id) {
+            changes.merge(sortedCells: cells, at: position)
+            return key
+        }
+        let key = RecordKey(type: typename, id: String(decoding: id, as: UTF8.self))
+        records.insert(type: typename, id: id, key: key, position: changes.merge(key, sortedCells: cells))
+        return key
+    }
+
     private func hasKeyFields(_ typename: String, in values: KeyValues) -> Bool {
         (policy.keyFields[typename] ?? policy.defaultKeyFields).allSatisfy { values[$0] != nil }
     }
 
-    private func identify(typename: String?, keyValues: KeyValues, embedded: EmbeddedKey) throws -> RecordKey {
+    /// The key of an object of `typename` whose key fields gave `keyValues`, or whose sole key
+    /// field's UTF-8 is `id`; an object without identity is embedded at `embedded`.
+    private func identify(
+        typename: String?, keyValues: KeyValues, id: UnsafeBufferPointer<UInt8>?, embedded: EmbeddedKey,
+        element: Int?, abstract: Bool
+    ) throws -> RecordKey {
         guard let typename else { throw IngestError(.missingTypename) }
-        if keyValues.isEmpty { return embedded.key }
-        return policy.key(typename: typename) { keyValues[$0] } ?? embedded.key
+        if let id { return RecordKey(type: typename, id: String(decoding: id, as: UTF8.self)) }
+        if !keyValues.isEmpty, let key = policy.key(typename: typename, value: { keyValues[$0] }) { return key }
+        return place(embedded, element, typename: typename, abstract: abstract)
+    }
+
+    /// The key of an object without identity of `typename` at `embedded`, at index `element`
+    /// of its list; in an abstract position the type is part of it.
+    private func place(_ embedded: EmbeddedKey, _ element: Int?, typename: String, abstract: Bool) -> RecordKey {
+        var place = element.map { embedded.at($0) } ?? embedded
+        if abstract { place = place.typed(typename) }
+        return place.key
     }
 
     /// Reads the rest of the object from `mark` for its `__typename` and key fields, then goes
@@ -378,7 +411,8 @@ struct ResponseWalker: ~Copyable {
                     try reader.readNull()
                     elements.append(.null)
                 case .object:
-                    elements.append(.link(try readObject(child, knownKey: nil, typename: nil, embedded: embedded.at(index))))
+                    elements.append(.link(try readObject(
+                        child, knownKey: nil, typename: nil, embedded: embedded, element: index)))
                 case .array:
                     elements.append(try readList(child, embedded: embedded.at(index)))
                 default:
@@ -392,11 +426,13 @@ struct ResponseWalker: ~Copyable {
         return .list(elements)
     }
 
-    /// Reads a leaf's value: a scalar, an enum, a custom scalar's JSON, or a list of them.
-    private mutating func readLeaf() throws -> Value {
-        switch try reader.peekKind() {
+    /// Reads a leaf's value, whose next token is of `kind`: a scalar, an enum, a custom
+    /// scalar's JSON, or a list of them.
+    @inline(__always)
+    private mutating func readLeaf(_ kind: JSONKind) throws -> Value {
+        switch kind {
         case .string:
-            return .string(try reader.readString())
+            return .string(try readString().text)
         case .number:
             switch try reader.readNumber() {
             case .int(let number): return .int(number)
@@ -410,11 +446,23 @@ struct ResponseWalker: ~Copyable {
         case .object:
             return .scalar(try reader.readValue())
         case .array:
-            try reader.beginArray()
-            var elements: [Value] = []
-            while try reader.nextElement() { elements.append(try readLeaf()) }
-            return .list(elements)
+            return try readLeafList()
         }
+    }
+
+    private mutating func readLeafList() throws -> Value {
+        try reader.beginArray()
+        var elements: [Value] = []
+        while try reader.nextElement() { elements.append(try readLeaf(reader.peekKind())) }
+        return .list(elements)
+    }
+
+    /// Reads a string value, and gives its UTF-8 too when it had no escapes. A long text the
+    /// response repeats is made once.
+    private mutating func readString() throws -> (text: String, utf8: UnsafeBufferPointer<UInt8>?) {
+        let (raw, escaped) = try reader.readRawString()
+        if escaped { return (JSONReader.decodeEscaped(raw), nil) }
+        return (strings.string(raw), raw)
     }
 
     private mutating func describeNext() throws -> String {
@@ -425,52 +473,6 @@ struct ResponseWalker: ~Copyable {
         case .number: "a number"
         case .bool: "a boolean"
         case .null: "null"
-        }
-    }
-}
-
-/// Which fields of an object the response has answered: a bit set that allocates only for
-/// objects of more than 64 fields.
-struct SeenFields {
-    private var bits: UInt64 = 0
-    private var overflow: [Bool]
-
-    init(count: Int) {
-        overflow = count > 64 ? [Bool](repeating: false, count: count) : []
-    }
-
-    @inline(__always)
-    mutating func insert(_ index: Int) {
-        if overflow.isEmpty { bits |= 1 << UInt64(index) } else { overflow[index] = true }
-    }
-
-    @inline(__always)
-    func contains(_ index: Int) -> Bool {
-        overflow.isEmpty ? bits & (1 << UInt64(index)) != 0 : overflow[index]
-    }
-}
-
-/// The key fields an object's members gave, in the order read: usually one, kept inline.
-struct KeyValues {
-    private var first: (String, JSONValue)?
-    private var rest: [(String, JSONValue)] = []
-
-    var isEmpty: Bool { first == nil }
-
-    subscript(name: String) -> JSONValue? {
-        get {
-            if let first, first.0 == name { return first.1 }
-            return rest.first { $0.0 == name }?.1
-        }
-        set {
-            guard let newValue else { return }
-            if first == nil || first!.0 == name {
-                first = (name, newValue)
-            } else if let index = rest.firstIndex(where: { $0.0 == name }) {
-                rest[index].1 = newValue
-            } else {
-                rest.append((name, newValue))
-            }
         }
     }
 }

@@ -129,7 +129,7 @@ public struct JSONKeyTable: Sendable {
 
     /// Whether the `key.count` bytes at `stored` equal `key`, both readable a word past their end.
     @inline(__always)
-    private static func paddedEqual(_ stored: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func paddedEqual(_ stored: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = key.count
         guard n > 0, let base = key.baseAddress else { return true }
         var i = 0

@@ -14,6 +14,17 @@ extension JSONReader {
         return escaped ? Self.decodeEscaped(raw) : String(decoding: raw, as: UTF8.self)
     }
 
+    /// Reads a string value without making a `String`: its raw bytes (between the quotes,
+    /// escapes not decoded), valid while this reader lives, and whether it had escapes.
+    @inline(__always)
+    mutating func readRawString() throws(JSONReadError) -> (raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
+        let c = skipWhitespace()
+        guard c == UInt8(ascii: "\"") else { throw mismatch(expected: .string, found: c) }
+        let start = position &+ 1
+        let escaped = try scanString()
+        return (UnsafeBufferPointer(start: bytes + start, count: position &- start &- 1), escaped)
+    }
+
     /// Reads a string value and passes its raw bytes (between the quotes, escapes not
     /// decoded) to `body`, without making a `String`. `escaped` tells whether there were escapes.
     public mutating func withRawString<R>(

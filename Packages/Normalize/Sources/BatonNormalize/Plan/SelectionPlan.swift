@@ -53,6 +53,8 @@ public final class ResolvedSelection: Sendable {
     public let hasDeferredFields: Bool
     /// Whether some field has selections of its own (links to walk).
     public let hasSelections: Bool
+    /// Where each field's value lands among the record's cells.
+    let layout: CellLayout
 
     init(fields: [FieldPlan]) {
         self.fields = fields
@@ -61,5 +63,6 @@ public final class ResolvedSelection: Sendable {
         self.selectsKeyFields = fields.contains { $0.isKeyField }
         self.hasDeferredFields = fields.contains { $0.deferLabel != nil }
         self.hasSelections = fields.contains { $0.selection != nil }
+        self.layout = CellLayout(fields)
     }
 }

@@ -1,0 +1,59 @@
+/// Open-addressed slots from a 32-bit hash to the index of an entry kept beside them: how the
+/// walk's string table and record index find their entries. Linear probing, a power of two in
+/// number, at most half full. Used by one walk, on its task.
+struct HashSlots {
+    /// The hash in the low half, 1 + the entry's index in the high half; 0 marks an empty slot.
+    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var occupied = 0
+
+    /// The longest run of slots a lookup or an insertion walks. The hashes are not seeded, so a
+    /// response crafted to collide would otherwise make the walk quadratic; an entry that does
+    /// not fit within it is not kept, which costs only the sharing (or the fast lookup) it gave.
+    private static let maxProbes = 32
+
+    /// The first entry index under `hash` that `matches` accepts, in probe order.
+    @inline(__always)
+    func first(hash: UInt32, where matches: (Int) -> Bool) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var i = Int(hash) & mask
+            var probes = 0
+            while slots[i] != 0 && probes < Self.maxProbes {
+                if UInt32(truncatingIfNeeded: slots[i]) == hash, matches(Int(slots[i] &>> 32) &- 1) {
+                    return Int(slots[i] &>> 32) &- 1
+                }
+                i = (i &+ 1) & mask
+                probes &+= 1
+            }
+            return nil
+        }
+    }
+
+    /// Files entry `index` under `hash`; false, having filed nothing, when its run is full.
+    mutating func insert(hash: UInt32, index: Int) -> Bool {
+        if (occupied + 1) * 2 > slots.count { grow() }
+        guard place(UInt64(hash) | UInt64(index + 1) &<< 32) else { return false }
+        occupied += 1
+        return true
+    }
+
+    private mutating func place(_ slot: UInt64) -> Bool {
+        let mask = slots.count &- 1
+        var i = Int(UInt32(truncatingIfNeeded: slot)) & mask
+        for _ in 0..<Self.maxProbes {
+            if slots[i] == 0 {
+                slots[i] = slot
+                return true
+            }
+            i = (i &+ 1) & mask
+        }
+        return false
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        occupied = 0
+        for slot in old where slot != 0 && place(slot) { occupied += 1 }
+    }
+}

@@ -1,0 +1,70 @@
+import BatonRecords
+
+/// The walk's index of the records it has identified by type and id (the UTF-8 of the sole key
+/// field): an object the response names again (an episode under each of its characters) finds
+/// its key and its snapshot's position in the change set without making the key's text or
+/// hashing that with `Hasher`.
+///
+/// Ids point into the reader's buffer: an index lives no longer than the walk and its reader.
+/// Positions hold because a walk only appends snapshots (deletions come after it). Used by one
+/// walk, on its task.
+struct RecordIndex {
+    private struct Entry {
+        let type: String
+        /// The id's UTF-8, in the reader's buffer.
+        let id: UnsafePointer<UInt8>
+        let idCount: Int
+        let key: RecordKey
+        let position: Int
+    }
+
+    private var slots = HashSlots()
+    private var entries: [Entry] = []
+    /// The type hashed last and its hash: objects of one type mostly come in runs.
+    private var lastType = ""
+    private var lastTypeHash: UInt32 = 0
+
+    /// The key and snapshot position of the record `type:id`, if the index has it.
+    @inline(__always)
+    mutating func find(type: String, id: UnsafeBufferPointer<UInt8>) -> (key: RecordKey, position: Int)? {
+        let hash = hash(type: type, id: id)
+        let found = entries.withUnsafeBufferPointer { entries in
+            slots.first(hash: hash) {
+                entries[$0].idCount == id.count && JSONKeyTable.paddedEqual(entries[$0].id, id)
+                    && Self.same(entries[$0].type, type)
+            }
+        }
+        guard let found else { return nil }
+        return (entries[found].key, entries[found].position)
+    }
+
+    /// Notes that the record `type:id` has `key` and is at `position` in the change set's
+    /// snapshots. `id` must lie in the reader's buffer.
+    mutating func insert(type: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey, position: Int) {
+        let hash = hash(type: type, id: id)
+        if slots.insert(hash: hash, index: entries.count) {
+            entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
+        }
+    }
+
+    /// The id's hash (its bytes lie in a reader's buffer, readable a word past their end)
+    /// mixed with the type's.
+    @inline(__always)
+    private mutating func hash(type: String, id: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if !type._isIdentical(to: lastType) {
+            var text = type
+            lastTypeHash = text.withUTF8 { JSONKeyTable.hash(unpadded: $0) } &* 0x9E37_79B9
+            lastType = type
+        }
+        return JSONKeyTable.hash(padded: id) ^ lastTypeHash
+    }
+
+    /// Whether `a` and `b` have the same UTF-8.
+    @inline(__always)
+    private static func same(_ a: String, _ b: String) -> Bool {
+        if a._isIdentical(to: b) { return true }
+        var a = a
+        var b = b
+        return a.withUTF8 { a in b.withUTF8 { b in JSONKey.bytesEqual(a, b) } }
+    }
+}

@@ -1,0 +1,17 @@
+extension Value {
+    /// Whether `other` is this very value, held the same way: the same string storage, the same
+    /// link text, the same bits of a number. Cheaper than `==`; never true for values that
+    /// differ, and false for some equal ones (equal texts in different storage).
+    @inline(__always)
+    func isIdentical(to other: Value) -> Bool {
+        switch (self, other) {
+        case (.string(let a), .string(let b)): a._isIdentical(to: b)
+        case (.link(let a), .link(let b)): a.rawValue._isIdentical(to: b.rawValue)
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a.bitPattern == b.bitPattern
+        default: false
+        }
+    }
+}
