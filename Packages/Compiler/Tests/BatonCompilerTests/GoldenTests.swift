@@ -28,6 +28,16 @@ struct GoldenTests {
             let document = try TestPaths.text(TestPaths.hostile.appending(path: "hostile.graphql"))
             return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
         }),
+        // Apollo iOS's IssuesAndCommentsForRepository against GitHub's public schema (1.2 MB of SDL).
+        ("GitHub", {
+            let github = TestPaths.shared.appending(path: "data/github")
+            let schema = try CompilerSchema(sources: [
+                GraphQLSource(file: "octokit-graphql-schema.schema.graphql",
+                              text: try TestPaths.text(github.appending(path: "octokit-graphql-schema.schema.graphql")))
+            ])
+            let file = "apollo-ios-dev.IssuesAndCommentsForRepository.graphql"
+            return Compiler(schema: schema).compile([GraphQLSource(file: file, text: try TestPaths.text(github.appending(path: file)))])
+        }),
     ]
 
     @Test("emitted Swift matches its golden", arguments: goldens.indices)
