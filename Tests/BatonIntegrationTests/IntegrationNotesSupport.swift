@@ -9,6 +9,6 @@ extension IntegrationNotesQuery {
 extension IntegrationNotesQuery.Data {
     /// The notes' texts in connection order, read through the lenses (tracked).
     var texts: [String] {
-        get throws { try self.character?.notes.edges.map { try $0.node.integrationNote.text } ?? [] }
+        get throws { try self.character?.notes.edges.map { try $0.node.text } ?? [] }
     }
 }

@@ -50,7 +50,7 @@ import BatonTransport
         gate.answer()
         let answer = try await edit.value
 
-        #expect(try answer.editNote?.integrationNote.text == IntegrationEditNoteMutation.serverText)
+        #expect(try answer.editNote?.text == IntegrationEditNoteMutation.serverText)
         #expect(launch.store.optimisticLayers.isEmpty)
         #expect(views.fired == ["notes": 1], "the answer equals the optimistic text: nothing to re-render")
         launch.close()

@@ -102,7 +102,7 @@ final class ExampleApp {
     /// a text, counts the visit: "Visited 1 time by the Baton example", then 2 times, ...
     func editFirstNote(_ text: String?) async -> Bool {
         guard let character = (try? screen.character?.data?.character) ?? nil,
-              let note = (try? character.notes.edges.first?.node.noteRow) ?? nil,
+              let note = (try? character.notes.edges.first?.node) ?? nil,
               let id = try? note.id
         else {
             print("   no note to edit")

@@ -15,7 +15,7 @@ enum ListView {
         let pages = (try? info?.pages).flatMap { $0 }.map { " of \($0)" } ?? ""
         let count = (try? info?.count).flatMap { $0 }.map { " (\($0) characters)" } ?? ""
         var lines = ["Characters, page \(screen.page)\(pages)\(count)"]
-        let rows = ((try? page.results) ?? nil)?.compactMap { $0?.characterRow } ?? []
+        let rows = ((try? page.results) ?? nil)?.compactMap { $0 } ?? []
         for row in rows {
             let id = ((try? row.id) ?? nil) ?? "?"
             let name = ((try? row.name) ?? nil) ?? "?"

@@ -13,7 +13,7 @@ enum NotesView {
         }
         var lines = ["  Notes (\(edges.count)):"]
         for edge in edges {
-            guard let note = try? edge.node.noteRow else { continue }
+            guard let note = try? edge.node else { continue }
             lines.append("    [\((try? note.id) ?? "?")] \((try? note.text) ?? "?")")
         }
         return lines
