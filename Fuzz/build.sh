@@ -42,7 +42,7 @@ SWIFTC $FLAGS -I "$M" -module-name IngestFuzz Fuzz/Targets/IngestFuzz.swift \
     "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-ingest"
 IMAGE=Packages/Image/Sources/BatonImage
 SWIFTC $FLAGS -I "$M" -I Packages/Image/Sources/CSQLite -module-name RowFuzz Fuzz/Targets/RowFuzz.swift \
-    $IMAGE/RowCodec.swift $IMAGE/Names.swift $IMAGE/Connection.swift $IMAGE/Statement.swift \
+    $IMAGE/RowCodec.swift $IMAGE/CellScratch.swift $IMAGE/Names.swift $IMAGE/Connection.swift $IMAGE/Statement.swift \
     $IMAGE/ImageError.swift $IMAGE/Schema.swift $IMAGE/SQLiteVersion.swift \
     "$M/BatonRecords.o" -lsqlite3 -o "$OUT/fuzz-row"
 echo "fuzz: built $OUT/fuzz-document $OUT/fuzz-ingest $OUT/fuzz-row"

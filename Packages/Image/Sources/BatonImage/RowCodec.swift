@@ -258,13 +258,16 @@ struct RowDecoder {
 
     /// A record row's cells as name ids and the byte ranges of their values, without
     /// decoding the values (the writer's merge copies them as they are). Nil when the row
-    /// does not decode.
+    /// does not decode, or names a field twice (as ``record(_:key:names:scratch:)`` has it).
     static func cellRanges(_ bytes: UnsafeRawBufferPointer, names: Names) -> [(id: Int, range: Range<Int>)]? {
         var decoder = RowDecoder(bytes, names: names)
         guard decoder.byte() == RowFormat.version else { return nil }
         var cells: [(id: Int, range: Range<Int>)] = []
+        var seen: Set<Int> = []
         while decoder.position < bytes.count {
-            guard let id = decoder.varint(), names.text(of: Int(truncatingIfNeeded: id)) != nil else { return nil }
+            guard let id = decoder.varint(), names.text(of: Int(truncatingIfNeeded: id)) != nil,
+                  seen.insert(Int(truncatingIfNeeded: id)).inserted
+            else { return nil }
             let start = decoder.position
             guard decoder.value(depth: 0) != nil else { return nil }
             cells.append((Int(id), start..<decoder.position))

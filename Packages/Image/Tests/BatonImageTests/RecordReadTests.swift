@@ -78,4 +78,20 @@ import CSQLite
             #expect(try image.read("T:2") == nil)
         }
     }
+
+    @Test func aPayloadMergedOverARowNamingAFieldTwiceReplacesIt() throws {
+        let scratch = Scratch()
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["twice": .int(1)]), rowWasRead: false)]))
+        }
+        let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
+        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:3'")
+        try scratch.launch { image throws in
+            // Not read this launch: the writer merges the row's other cells, and this row has none it can trust.
+            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["other": .int(3)]), rowWasRead: false)]))
+            let record = try #require(try image.read("T:3"))
+            #expect(record["other"] == .int(3))
+            #expect(record["twice"] == nil)
+        }
+    }
 }
