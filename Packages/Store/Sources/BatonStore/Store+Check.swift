@@ -104,7 +104,7 @@ extension Store {
             var value = record[untracked: field.field.slot]
             if value == nil {
                 if field.isTypename { continue }
-                if let reader = walk.reader, !record.key.isRoot, !rowsRead.contains(record.key) {
+                if walk.hasReader, !rowWasRead(record), !record.key.isRoot, let reader = walk.reader {
                     fillRow(of: record, from: reader)
                     value = record[untracked: field.field.slot]
                 }
@@ -119,8 +119,8 @@ extension Store {
                     walk.missing.append(walk.path + [.key(field.responseKey)])
                     let unread = record.key.isRoot
                         ? rootFieldsRead[record.key]?.contains(field.field.slot) != true
-                        : !rowsRead.contains(record.key)
-                    if persistence != nil && walk.reader == nil && unread {
+                        : !rowWasRead(record)
+                    if persistence != nil && !walk.hasReader && unread {
                         walk.persistenceMightHelp = true
                     }
                 }
@@ -144,11 +144,11 @@ extension Store {
                 walkObject(target, selection, &walk)
             } else if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
                 return
-            } else if walk.reader != nil {
-                walk.unread.append((key, selection))
+            } else if walk.hasReader {
+                walk.unread.append(CheckWalk.Unread(key: key, selection: selection))
             } else {
                 walk.missing.append(walk.path)
-                if persistence != nil && walk.reader == nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
+                if persistence != nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
             }
         case .list(let elements):
             var index = 0
@@ -169,15 +169,15 @@ extension Store {
     /// Reads the rows the walk met links to, level by level (the links the records of one
     /// level hold make the next), and walks each with its selection.
     private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
-        var level: [(key: RecordKey, selection: SelectionPlan)] = []
+        var level: [CheckWalk.Unread] = []
         while !walk.unread.isEmpty {
             swap(&level, &walk.unread)
             records.reserveCapacity(records.count + level.count)
-            rowsRead.reserveCapacity(rowsRead.count + level.count)
-            for (key, selection) in level {
-                // A key met twice was read at its first meeting: memory has it or it has no row.
-                if let target = loadRecord(key, from: reader) ?? records[key] {
-                    walkObject(target, selection, &walk)
+            for entry in level {
+                // A key met twice in a level was read at its first meeting: memory has it, or
+                // it has no row and `rowsRead` says so.
+                if let target = records[entry.key] ?? loadRecord(entry.key, from: reader) {
+                    walkObject(target, entry.selection, &walk)
                 } else {
                     walk.missing.append(walk.path)
                 }
@@ -186,25 +186,36 @@ extension Store {
         }
     }
 
-    /// Reads the row of `key` into a new record, without notifications: nobody can observe
-    /// a record memory did not hold.
+    /// Reads the row of `key`, which memory lacks, into a new record marked read, without
+    /// notifications: nobody can observe a record memory did not hold. A key without a row
+    /// (or whose read failed) goes into `rowsRead`, and is not asked again.
     private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
-        guard rowsRead.insert(key).inserted else { return nil }
+        if !rowsRead.isEmpty && rowsRead.contains(key) { return nil }
         let record: Record?
         do {
             record = try reader.record(key)
         } catch {
             notePersistenceError(error)
+            record = nil
+        }
+        guard let record else {
+            rowsRead.insert(key)
             return nil
         }
-        guard let record else { return nil }
+        record.rowWasRead = true
         records[key] = record
         return record
     }
 
+    /// Whether the check read the row of `record` this launch: it marks a record it read or
+    /// filled, and keeps the keys it found no row for (a record a commit made later).
+    func rowWasRead(_ record: Record) -> Bool {
+        record.rowWasRead || (!rowsRead.isEmpty && rowsRead.contains(record.key))
+    }
+
     /// Adds the cells of `record`'s row that memory lacks, and marks the row read.
     private func fillRow(of record: Record, from reader: any PersistenceReader) {
-        rowsRead.insert(record.key)
+        record.rowWasRead = true
         do {
             guard let snapshot = try reader.snapshot(of: record.key, fields: []) else { return }
             fill(record, with: snapshot.cells)
