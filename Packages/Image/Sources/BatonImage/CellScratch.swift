@@ -15,6 +15,7 @@ final class CellScratch {
     /// Slot arrays of recent rows, reused by rows with the same slots.
     @exclusivity(unchecked) private var layouts: [ContiguousArray<Slot>] = []
     @exclusivity(unchecked) private var nextLayout = 0
+    @exclusivity(unchecked) private var lastLayout = 0
 
     /// How many slot arrays are kept.
     private static let layoutCount = 8
@@ -88,22 +89,34 @@ final class CellScratch {
     /// A slot array equal to the first `n` slots: a recent row's, or a new one kept for the
     /// rows after.
     private func layout(_ n: Int) -> ContiguousArray<Slot> {
+        // The last row's first: rows of one type tend to come together.
+        if lastLayout < layouts.count, matches(layouts[lastLayout], n) { return layouts[lastLayout] }
         var i = 0
         while i < layouts.count {
-            let found = layouts[i].withUnsafeBufferPointer { layout in
-                layout.count == n && memcmp(layout.baseAddress!, slots, n * MemoryLayout<Slot>.stride) == 0
+            if matches(layouts[i], n) {
+                lastLayout = i
+                return layouts[i]
             }
-            if found { return layouts[i] }
             i += 1
         }
         let fresh = ContiguousArray(UnsafeBufferPointer(start: slots, count: n))
         if layouts.count < Self.layoutCount {
+            lastLayout = layouts.count
             layouts.append(fresh)
         } else {
+            lastLayout = nextLayout
             layouts[nextLayout] = fresh
             nextLayout = (nextLayout + 1) % Self.layoutCount
         }
         return fresh
+    }
+
+    /// Whether `layout` holds the first `n` slots.
+    @inline(__always)
+    private func matches(_ layout: ContiguousArray<Slot>, _ n: Int) -> Bool {
+        layout.withUnsafeBufferPointer { layout in
+            layout.count == n && memcmp(layout.baseAddress!, slots, n * MemoryLayout<Slot>.stride) == 0
+        }
     }
 
     /// Moves the cells (sorted, no slot twice) into a new snapshot and empties the scratch.

@@ -67,6 +67,35 @@ final class ImageReader: PersistenceReader {
         }
     }
 
+    func records(_ keys: [RecordKey]) throws -> [Record?] {
+        guard keys.count > 1, let database, let statement = database.selectRecords, let names, let scratch else {
+            return try keys.map { try record($0) }
+        }
+        var loaded = [Record?](repeating: nil, count: keys.count)
+        let handle = statement.handle
+        let code = KeyArray.json(keys).withUnsafeBufferPointer { json -> Int32 in
+            let bound = json.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, 1, chars.baseAddress!, Int32(chars.count), nil)
+            }
+            guard bound == SQLITE_OK else { return bound }
+            defer { sqlite3_reset(handle) }
+            while true {
+                let code = sqlite3_step(handle)
+                guard code == SQLITE_ROW else { return code }
+                let index = Int(sqlite3_column_int64(handle, 0))
+                guard index >= 0, index < keys.count else { continue }
+                let pointer = sqlite3_column_blob(handle, 1)
+                let count = Int(sqlite3_column_bytes(handle, 1))
+                let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
+                guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
+                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(keys[index].rawValue) }
+                loaded[index] = scratch.takeRecord(key: keys[index])
+            }
+        }
+        if code != SQLITE_DONE { fault(database.connection.error(code)) }
+        return loaded
+    }
+
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
         guard try readRow(key) else { return nil }
         return database.scratch.takeSnapshot(key: key)

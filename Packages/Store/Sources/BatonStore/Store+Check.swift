@@ -167,44 +167,76 @@ extension Store {
     // MARK: - Filling memory from the persistence
 
     /// Reads the rows the walk met links to, level by level (the links the records of one
-    /// level hold make the next), and walks each with its selection.
+    /// level hold make the next), each level's in one call, and walks each with its selection.
     private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
         var level: [CheckWalk.Unread] = []
+        // Per entry of the level: its key's place in `batch`, or `inMemory` or `noRow`.
+        var places: [Int] = []
+        let inMemory = -1, noRow = -2
+        var batch: [RecordKey] = []
+        var batchIndex: [RecordKey: Int] = [:]
         while !walk.unread.isEmpty {
             swap(&level, &walk.unread)
             records.reserveCapacity(records.count + level.count)
+            batchIndex.reserveCapacity(level.count)
             for entry in level {
-                // A key met twice in a level was read at its first meeting: memory has it, or
-                // it has no row and `rowsRead` says so.
-                if let target = records[entry.key] ?? loadRecord(entry.key, from: reader) {
+                if records[entry.key] != nil {
+                    places.append(inMemory)
+                } else if !rowsRead.isEmpty && rowsRead.contains(entry.key) {
+                    places.append(noRow)
+                } else {
+                    // A key met twice in a level is read once.
+                    let place = Self.place(of: entry.key, in: &batchIndex, next: batch.count)
+                    if place == batch.count { batch.append(entry.key) }
+                    places.append(place)
+                }
+            }
+            let loaded = loadRecords(batch, from: reader)
+            for (i, entry) in level.enumerated() {
+                let place = places[i]
+                let target = place >= 0 ? loaded[place] : place == inMemory ? records[entry.key] : nil
+                if let target {
                     walkObject(target, entry.selection, &walk)
                 } else {
                     walk.missing.append(walk.path)
                 }
             }
             level.removeAll(keepingCapacity: true)
+            places.removeAll(keepingCapacity: true)
+            batch.removeAll(keepingCapacity: true)
+            batchIndex.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Reads the row of `key`, which memory lacks, into a new record marked read, without
+    /// The place of `key` in a batch: the one `index` gives it, or `next`, entered for it.
+    /// One probe of the table.
+    private static func place(of key: RecordKey, in index: inout [RecordKey: Int], next: Int) -> Int {
+        func read(_ value: inout Int) -> Int { value }
+        return read(&index[key, default: next])
+    }
+
+    /// Reads the rows of `keys`, which memory lacks, into new records marked read, without
     /// notifications: nobody can observe a record memory did not hold. A key without a row
     /// (or whose read failed) goes into `rowsRead`, and is not asked again.
-    private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
-        if !rowsRead.isEmpty && rowsRead.contains(key) { return nil }
-        let record: Record?
+    private func loadRecords(_ keys: [RecordKey], from reader: any PersistenceReader) -> [Record?] {
+        guard !keys.isEmpty else { return [] }
+        var loaded: [Record?]
         do {
-            record = try reader.record(key)
+            loaded = try reader.records(keys)
         } catch {
             notePersistenceError(error)
-            record = nil
+            loaded = []
         }
-        guard let record else {
-            rowsRead.insert(key)
-            return nil
+        if loaded.count != keys.count { loaded = Array(repeating: nil, count: keys.count) }
+        for (key, record) in zip(keys, loaded) {
+            if let record {
+                record.rowWasRead = true
+                records[key] = record
+            } else {
+                rowsRead.insert(key)
+            }
         }
-        record.rowWasRead = true
-        records[key] = record
-        return record
+        return loaded
     }
 
     /// Whether the check read the row of `record` this launch: it marks a record it read or
