@@ -170,20 +170,19 @@ extension Store {
     /// level hold make the next), each level's in one call, and walks each with its selection.
     private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
         var level: [CheckWalk.Unread] = []
-        // Per entry of the level: its key's place in `batch`, or `inMemory` or `noRow`.
+        // Per entry of the level: its key's place in `batch`, or -1 for a key without a row.
         var places: [Int] = []
-        let inMemory = -1, noRow = -2
         var batch: [RecordKey] = []
         var batchIndex: [RecordKey: Int] = [:]
         while !walk.unread.isEmpty {
             swap(&level, &walk.unread)
             records.reserveCapacity(records.count + level.count)
             batchIndex.reserveCapacity(level.count)
+            // Memory lacked every key of the level when the walk met it, and only the
+            // reads of the level before added records since.
             for entry in level {
-                if records[entry.key] != nil {
-                    places.append(inMemory)
-                } else if !rowsRead.isEmpty && rowsRead.contains(entry.key) {
-                    places.append(noRow)
+                if !rowsRead.isEmpty && rowsRead.contains(entry.key) {
+                    places.append(-1)
                 } else {
                     // A key met twice in a level is read once.
                     let place = Self.place(of: entry.key, in: &batchIndex, next: batch.count)
@@ -194,8 +193,7 @@ extension Store {
             let loaded = loadRecords(batch, from: reader)
             for (i, entry) in level.enumerated() {
                 let place = places[i]
-                let target = place >= 0 ? loaded[place] : place == inMemory ? records[entry.key] : nil
-                if let target {
+                if place >= 0, let target = loaded[place] {
                     walkObject(target, entry.selection, &walk)
                 } else {
                     walk.missing.append(walk.path)
@@ -211,6 +209,7 @@ extension Store {
     /// The place of `key` in a batch: the one `index` gives it, or `next`, entered for it.
     /// One probe of the table.
     private static func place(of key: RecordKey, in index: inout [RecordKey: Int], next: Int) -> Int {
+        // `subscript(_:default:)`'s accessor enters the default when the key is absent.
         func read(_ value: inout Int) -> Int { value }
         return read(&index[key, default: next])
     }
@@ -228,12 +227,13 @@ extension Store {
             loaded = []
         }
         if loaded.count != keys.count { loaded = Array(repeating: nil, count: keys.count) }
-        for (key, record) in zip(keys, loaded) {
-            if let record {
+        for i in keys.indices {
+            if let record = loaded[i] {
                 record.rowWasRead = true
-                records[key] = record
+                assert(records[keys[i]] == nil, "a record memory holds was read again")
+                records[keys[i]] = record
             } else {
-                rowsRead.insert(key)
+                rowsRead.insert(keys[i])
             }
         }
         return loaded
