@@ -1,8 +1,10 @@
+import Foundation
 @_spi(Baton) import BatonRecords
 
 /// Where a row's cells are decoded before they move into a record or a snapshot. Reused
-/// from row to row, so a record read from disk costs one allocation for its slots and one
-/// for its values, however many cells it has.
+/// from row to row, so a record read from disk costs one allocation for its values however
+/// many cells it has, and its slots none when a recent row had the same ones: records of one
+/// type share one slot array (a record that later gains a field copies it).
 ///
 /// Not thread-safe: one belongs to each open ``ImageDatabase`` and is used under its lock.
 final class CellScratch {
@@ -10,6 +12,13 @@ final class CellScratch {
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
     @exclusivity(unchecked) private var values: UnsafeMutablePointer<Value>
     @exclusivity(unchecked) private(set) var count = 0
+    /// Slot arrays of recent rows, reused by rows with the same slots.
+    @exclusivity(unchecked) private var layouts: [ContiguousArray<Slot>] = []
+    @exclusivity(unchecked) private var nextLayout = 0
+    @exclusivity(unchecked) private var lastLayout = 0
+
+    /// How many slot arrays are kept.
+    private static let layoutCount = 8
 
     init(capacity: Int = 32) {
         self.capacity = capacity
@@ -69,12 +78,45 @@ final class CellScratch {
         let n = count
         count = 0
         guard n > 0 else { return Record(key: key) }
-        let slotArray = ContiguousArray(UnsafeBufferPointer(start: slots, count: n))
-        let valueArray = ContiguousArray<Value>(unsafeUninitializedCapacity: n) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: values, count: n)
-            initialized = n
+        // `reserveCapacity` then `append` stay specialized for `Value`; building the array
+        // with `unsafeUninitializedCapacity` looks the storage type up at run time.
+        var valueArray = ContiguousArray<Value>()
+        valueArray.reserveCapacity(n)
+        for i in 0..<n { valueArray.append((values + i).move()) }
+        return Record(key: key, slots: layout(n), values: valueArray)
+    }
+
+    /// A slot array equal to the first `n` slots: a recent row's, or a new one kept for the
+    /// rows after.
+    private func layout(_ n: Int) -> ContiguousArray<Slot> {
+        // The last row's first: rows of one type tend to come together.
+        if lastLayout < layouts.count, matches(layouts[lastLayout], n) { return layouts[lastLayout] }
+        var i = 0
+        while i < layouts.count {
+            if matches(layouts[i], n) {
+                lastLayout = i
+                return layouts[i]
+            }
+            i += 1
         }
-        return Record(key: key, slots: slotArray, values: valueArray)
+        let fresh = ContiguousArray(UnsafeBufferPointer(start: slots, count: n))
+        if layouts.count < Self.layoutCount {
+            lastLayout = layouts.count
+            layouts.append(fresh)
+        } else {
+            lastLayout = nextLayout
+            layouts[nextLayout] = fresh
+            nextLayout = (nextLayout + 1) % Self.layoutCount
+        }
+        return fresh
+    }
+
+    /// Whether `layout` holds the first `n` slots.
+    @inline(__always)
+    private func matches(_ layout: ContiguousArray<Slot>, _ n: Int) -> Bool {
+        layout.withUnsafeBufferPointer { layout in
+            layout.count == n && memcmp(layout.baseAddress!, slots, n * MemoryLayout<Slot>.stride) == 0
+        }
     }
 
     /// Moves the cells (sorted, no slot twice) into a new snapshot and empties the scratch.

@@ -15,6 +15,11 @@ final class ImageDatabase {
 
     /// The read path's statements, prepared once.
     private(set) lazy var selectRecord: Statement? = try? connection.prepare("SELECT row, launch FROM records WHERE key = ?1")
+    /// The rows of the keys of a JSON array, in its order (`j.key` is the position): one
+    /// statement for a level of the check, each key one search of the table, no cursor
+    /// opened again per key. Nil when SQLite lacks `json_each`.
+    private(set) lazy var selectRecords: Statement? = try? connection.prepare(
+        "SELECT j.key, r.row, r.launch FROM json_each(?1) AS j CROSS JOIN records AS r ON r.key = j.value")
 
     init(connection: Connection, names: Names, launch: Int64) {
         self.connection = connection

@@ -12,12 +12,21 @@ final class ImageReader: PersistenceReader {
     private let database: ImageDatabase?
     private let fault: (ImageError) -> Void
     private(set) var touch = Touch()
+    // What every row read uses, held here so a read reaches each in one load.
+    private let selectRecord: Statement?
+    private let names: Names?
+    private let scratch: CellScratch?
+    private let launch: Int64
 
     /// A reader over `database`, or one that misses everything when it is nil (the image is
     /// unavailable, or the handle is from before a ``Image/removeAll()``).
     init(database: ImageDatabase?, fault: @escaping (ImageError) -> Void) {
         self.database = database
         self.fault = fault
+        selectRecord = database?.selectRecord
+        names = database?.names
+        scratch = database?.scratch
+        launch = database?.launch ?? 0
     }
 
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot? {
@@ -48,31 +57,77 @@ final class ImageReader: PersistenceReader {
     }
 
     func record(_ key: RecordKey) throws -> Record? {
-        guard let database, !key.isRoot else { return nil }
+        guard let scratch, !key.isRoot else { return nil }
         do {
-            guard try readRow(key, database) else { return nil }
-            return database.scratch.takeRecord(key: key)
+            guard try readRow(key) else { return nil }
+            return scratch.takeRecord(key: key)
         } catch let error as ImageError {
             fault(error)
             return nil
         }
     }
 
+    func records(_ keys: [RecordKey]) throws -> [Record?] {
+        guard keys.count > 1, let database, let statement = database.selectRecords, let names, let scratch else {
+            return try keys.map { try record($0) }
+        }
+        var loaded = [Record?](repeating: nil, count: keys.count)
+        let handle = statement.handle
+        let code = KeyArray.json(keys).withUnsafeBufferPointer { json -> Int32 in
+            let bound = json.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, 1, chars.baseAddress!, Int32(chars.count), nil)
+            }
+            guard bound == SQLITE_OK else { return bound }
+            defer { sqlite3_reset(handle) }
+            while true {
+                let code = sqlite3_step(handle)
+                guard code == SQLITE_ROW else { return code }
+                let index = Int(sqlite3_column_int64(handle, 0))
+                guard index >= 0, index < keys.count else { continue }
+                let pointer = sqlite3_column_blob(handle, 1)
+                let count = Int(sqlite3_column_bytes(handle, 1))
+                let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
+                guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
+                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(keys[index].rawValue) }
+                loaded[index] = scratch.takeRecord(key: keys[index])
+            }
+        }
+        if code != SQLITE_DONE { fault(database.connection.error(code)) }
+        return loaded
+    }
+
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
-        guard try readRow(key, database) else { return nil }
+        guard try readRow(key) else { return nil }
         return database.scratch.takeSnapshot(key: key)
     }
 
     /// Decodes the row of `key` into the database's scratch; false when there is none or it
-    /// does not decode.
-    private func readRow(_ key: RecordKey, _ database: ImageDatabase) throws -> Bool {
-        guard let statement = database.selectRecord else { throw database.connection.error(SQLITE_ERROR) }
-        return try statement.withBound(key.rawValue, at: 1) {
-            guard try statement.step(), RowDecoder.cells(statement.blob(0), names: database.names, into: database.scratch) else {
-                return false
+    /// does not decode. Calls SQLite directly: the key is bound in place, without a copy.
+    private func readRow(_ key: RecordKey) throws -> Bool {
+        guard let database else { return false }
+        guard let selectRecord, let names, let scratch else { throw database.connection.error(SQLITE_ERROR) }
+        let handle = selectRecord.handle
+        var text = key.rawValue
+        let (code, older) = text.withUTF8 { utf8 -> (Int32, Bool) in
+            let bound = utf8.withMemoryRebound(to: CChar.self) { chars in
+                sqlite3_bind_text(handle, 1, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil)
             }
-            if statement.int64(1) < database.launch { touch.keys.append(key.rawValue) }
+            guard bound == SQLITE_OK else { return (bound, false) }
+            defer { sqlite3_reset(handle) }
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else { return (code, false) }
+            let pointer = sqlite3_column_blob(handle, 0)
+            let count = Int(sqlite3_column_bytes(handle, 0))
+            let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
+            guard RowDecoder.cells(bytes, names: names, into: scratch) else { return (SQLITE_DONE, false) }
+            return (SQLITE_ROW, sqlite3_column_int64(handle, 1) < launch)
+        }
+        switch code {
+        case SQLITE_ROW:
+            if older { touch.keys.append(key.rawValue) }
             return true
+        case SQLITE_DONE: return false
+        default: throw database.connection.error(code)
         }
     }
 

@@ -71,58 +71,84 @@ final class Names {
         return id
     }
 
-    /// By id: the id's text and a colon as UTF-8, the start of a link's key of that type.
-    @exclusivity(unchecked) private var keyPrefixes: [[UInt8]?] = []
+    /// By id: where the id's text and a colon (the start of a link's key of that type) sit
+    /// in `prefixBytes`, as `start << 16 | count`; 0 until first asked for.
+    @exclusivity(unchecked) private var prefixSpans: [Int] = []
+    /// The key prefixes' UTF-8, appended as types are first met.
+    @exclusivity(unchecked) private var prefixBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    @exclusivity(unchecked) private var prefixUsed = 0
 
-    /// The key `type:id` of a link whose type has `typeID`, built in one allocation (none
-    /// for a key of up to 15 bytes, which Swift keeps inline).
+    deinit {
+        prefixBytes.deallocate()
+    }
+
+    /// The key `type:id` of a link whose type has `typeID`.
     func linkKey(typeID: Int, id: UnsafeRawBufferPointer) -> RecordKey? {
-        guard let prefix = keyPrefix(typeID) else { return nil }
-        let text = String(unsafeUninitializedCapacity: prefix.count + id.count) { buffer in
-            _ = buffer.initialize(from: prefix)
-            var i = prefix.count
-            for byte in id {
-                buffer[i] = byte
-                i += 1
-            }
-            return i
+        guard let (start, count) = keyPrefix(typeID) else { return nil }
+        return key(prefix: start, count, tail: id.count) { tail in
+            tail.copyMemory(from: id.baseAddress!, byteCount: id.count)
         }
-        return RecordKey(text)
     }
 
     /// The key `type:n` of a link with a numeric id.
     func linkKey(typeID: Int, number: UInt64) -> RecordKey? {
-        guard let prefix = keyPrefix(typeID) else { return nil }
+        guard let (start, count) = keyPrefix(typeID) else { return nil }
         var digits = 1
         var rest = number / 10
         while rest > 0 {
             digits += 1
             rest /= 10
         }
-        let text = String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
-            _ = buffer.initialize(from: prefix)
+        return key(prefix: start, count, tail: digits) { tail in
             var n = number
-            var i = prefix.count + digits
+            var i = digits
             repeat {
                 i -= 1
-                buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                tail.storeBytes(of: UInt8(ascii: "0") + UInt8(n % 10), toByteOffset: i, as: UInt8.self)
                 n /= 10
             } while n > 0
-            return prefix.count + digits
+        }
+    }
+
+    /// A key of the prefix at `start` and `tail` bytes `writeTail` writes, built in place: a
+    /// key of up to 15 bytes, most links', is a string with no allocation of its own.
+    @inline(__always)
+    private func key(prefix start: Int, _ count: Int, tail: Int, _ writeTail: (UnsafeMutableRawPointer) -> Void) -> RecordKey {
+        let source = prefixBytes.baseAddress! + start
+        let text = String(unsafeUninitializedCapacity: count + tail) { buffer in
+            let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+            base.copyMemory(from: source, byteCount: count)
+            if tail > 0 { writeTail(base + count) }
+            return count + tail
         }
         return RecordKey(text)
     }
 
-    private func keyPrefix(_ typeID: Int) -> [UInt8]? {
+    /// Where the key prefix of `typeID` sits in `prefixBytes`, made on first use.
+    private func keyPrefix(_ typeID: Int) -> (start: Int, count: Int)? {
         guard typeID >= 0, typeID < texts.count else { return nil }
-        if typeID < keyPrefixes.count, let prefix = keyPrefixes[typeID] { return prefix }
-        guard let text = texts[typeID] else { return nil }
-        if keyPrefixes.count < texts.count {
-            keyPrefixes.append(contentsOf: repeatElement(nil, count: texts.count - keyPrefixes.count))
+        if typeID < prefixSpans.count, prefixSpans[typeID] != 0 {
+            let span = prefixSpans[typeID]
+            return (span >> 16, span & 0xFFFF)
         }
+        guard let text = texts[typeID] else { return nil }
         let prefix = Array(text.utf8) + [UInt8(ascii: ":")]
-        keyPrefixes[typeID] = prefix
-        return prefix
+        guard prefix.count < 0xFFFF else { return nil }
+        if prefixUsed + prefix.count > prefixBytes.count {
+            // Spans stay valid: they are offsets, and the bytes move with the buffer.
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(prefixBytes.count * 2, prefixUsed + prefix.count), alignment: 8)
+            grown.baseAddress!.copyMemory(from: prefixBytes.baseAddress!, byteCount: prefixUsed)
+            prefixBytes.deallocate()
+            prefixBytes = grown
+        }
+        let start = prefixUsed
+        prefix.withUnsafeBytes { (prefixBytes.baseAddress! + start).copyMemory(from: $0.baseAddress!, byteCount: prefix.count) }
+        prefixUsed += prefix.count
+        if prefixSpans.count < texts.count {
+            prefixSpans.append(contentsOf: repeatElement(0, count: texts.count - prefixSpans.count))
+        }
+        prefixSpans[typeID] = start << 16 | prefix.count
+        return (start, prefix.count)
     }
 
     /// The text of `id`, or nil when the file has no such id.
@@ -155,7 +181,7 @@ final class Names {
         }
         texts.removeSubrange(committedCount...)
         slots.removeSubrange(committedCount...)
-        if keyPrefixes.count > committedCount { keyPrefixes.removeSubrange(committedCount...) }
+        if prefixSpans.count > committedCount { prefixSpans.removeSubrange(committedCount...) }
         for index in slotIDs.indices where slotIDs[index] > committedCount {
             slotIDs[index] = 0
         }

@@ -48,18 +48,6 @@ final class Statement {
         }
     }
 
-    /// Binds `value` without copying it and runs `body`, inside which the binding is valid.
-    func withBound<R>(_ value: String, at index: Int32, _ body: () throws -> R) throws -> R {
-        var value = value
-        return try value.withUTF8 { utf8 in
-            try utf8.withMemoryRebound(to: CChar.self) { chars in
-                try check(sqlite3_bind_text(handle, index, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil))
-                defer { sqlite3_reset(handle) }
-                return try body()
-            }
-        }
-    }
-
     func bind(blob bytes: [UInt8], at index: Int32) throws {
         try bytes.withUnsafeBytes { raw in
             try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count), transientDestructor))

@@ -17,6 +17,15 @@ public final class Record: Observable {
     @exclusivity(unchecked) var values: ContiguousArray<Value> = []
     /// Whether a tracked read has happened: false until then.
     var mayBeObserved: Bool { registrar != nil }
+    /// Whether the store has read this record's row from its persistence this launch (found
+    /// or not). Only the store reads and sets it.
+    @_spi(Baton) public var rowWasRead: Bool {
+        get { rowRead }
+        set { rowRead = newValue }
+    }
+    // Stored apart from its accessor: a stored property read from another module gets a
+    // dynamic exclusivity check whatever its attribute says.
+    @exclusivity(unchecked) private var rowRead = false
 
     public init(key: RecordKey) {
         self.key = key

@@ -49,15 +49,6 @@ public struct RecordKey: Hashable, Comparable, Sendable {
         }
     }
 
-    /// Keys of different byte lengths are different keys (the image compares keys as bytes),
-    /// told apart without comparing text: most keys a dictionary probe meets.
-    public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {
-        lhs.rawValue.utf8.count == rhs.rawValue.utf8.count && lhs.rawValue == rhs.rawValue
-    }
-
-    public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {
-        lhs.rawValue < rhs.rawValue
-    }
 }
 
 extension RecordKey: CustomStringConvertible, ExpressibleByStringLiteral {

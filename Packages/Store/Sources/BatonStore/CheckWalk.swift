@@ -3,8 +3,17 @@ import BatonNormalize
 
 /// The state of one walk of the availability check. Main actor, one check's life.
 struct CheckWalk {
+    /// A link to a record memory lacks, met on the walk that may read, with the selection
+    /// to walk it with.
+    struct Unread {
+        let key: RecordKey
+        let selection: SelectionPlan
+    }
+
     /// The persistence's reader, on the walk that may ask it.
     let reader: (any PersistenceReader)?
+    /// Whether `reader` is set: tested at every link without copying the existential.
+    let hasReader: Bool
     let tracksInvalidation: Bool
     /// Whether the walk keeps the response path, to name what is missing. The first walk
     /// does not (the common answer is "available"); a walk that found gaps runs again with it.
@@ -19,10 +28,11 @@ struct CheckWalk {
     var complete: Set<Visit> = []
     /// On the walk that may read: links to records memory lacks, read after the level that
     /// met them. That walk names no paths, so a gap among them is counted, not placed.
-    var unread: [(key: RecordKey, selection: SelectionPlan)] = []
+    var unread: [Unread] = []
 
     init(reader: (any PersistenceReader)?, tracksInvalidation: Bool, tracksPaths: Bool = false) {
         self.reader = reader
+        self.hasReader = reader != nil
         self.tracksInvalidation = tracksInvalidation
         self.tracksPaths = tracksPaths
         if tracksPaths { path.reserveCapacity(16) }

@@ -36,6 +36,11 @@ public protocol PersistenceReader {
     /// (or cannot decode it). Reads nothing for a root. The check fills memory through it.
     func record(_ key: RecordKey) throws -> Record?
 
+    /// The rows of `keys` (no root, no key twice) as new records nobody observes yet, in the
+    /// order of `keys`: nil for a key the disk has no row for (or cannot decode). The check
+    /// reads each level of its walk through it.
+    func records(_ keys: [RecordKey]) throws -> [Record?]
+
     /// When the operation last fetched, as the disk remembers it.
     func fetchTime(of operation: OperationIdentity) throws -> Date?
 }
@@ -47,6 +52,11 @@ extension PersistenceReader {
         let record = Record(key: key)
         record.fill(with: snapshot)
         return record
+    }
+
+    /// ``record(_:)`` for each key.
+    public func records(_ keys: [RecordKey]) throws -> [Record?] {
+        try keys.map { try record($0) }
     }
 }
 

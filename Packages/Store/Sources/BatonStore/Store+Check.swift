@@ -104,7 +104,7 @@ extension Store {
             var value = record[untracked: field.field.slot]
             if value == nil {
                 if field.isTypename { continue }
-                if let reader = walk.reader, !record.key.isRoot, !rowsRead.contains(record.key) {
+                if walk.hasReader, !rowWasRead(record), !record.key.isRoot, let reader = walk.reader {
                     fillRow(of: record, from: reader)
                     value = record[untracked: field.field.slot]
                 }
@@ -119,8 +119,8 @@ extension Store {
                     walk.missing.append(walk.path + [.key(field.responseKey)])
                     let unread = record.key.isRoot
                         ? rootFieldsRead[record.key]?.contains(field.field.slot) != true
-                        : !rowsRead.contains(record.key)
-                    if persistence != nil && walk.reader == nil && unread {
+                        : !rowWasRead(record)
+                    if persistence != nil && !walk.hasReader && unread {
                         walk.persistenceMightHelp = true
                     }
                 }
@@ -144,11 +144,11 @@ extension Store {
                 walkObject(target, selection, &walk)
             } else if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
                 return
-            } else if walk.reader != nil {
-                walk.unread.append((key, selection))
+            } else if walk.hasReader {
+                walk.unread.append(CheckWalk.Unread(key: key, selection: selection))
             } else {
                 walk.missing.append(walk.path)
-                if persistence != nil && walk.reader == nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
+                if persistence != nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
             }
         case .list(let elements):
             var index = 0
@@ -167,44 +167,87 @@ extension Store {
     // MARK: - Filling memory from the persistence
 
     /// Reads the rows the walk met links to, level by level (the links the records of one
-    /// level hold make the next), and walks each with its selection.
+    /// level hold make the next), each level's in one call, and walks each with its selection.
     private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
-        var level: [(key: RecordKey, selection: SelectionPlan)] = []
+        var level: [CheckWalk.Unread] = []
+        // Per entry of the level: its key's place in `batch`, or -1 for a key without a row.
+        var places: [Int] = []
+        var batch: [RecordKey] = []
+        var batchIndex: [RecordKey: Int] = [:]
         while !walk.unread.isEmpty {
             swap(&level, &walk.unread)
             records.reserveCapacity(records.count + level.count)
-            rowsRead.reserveCapacity(rowsRead.count + level.count)
-            for (key, selection) in level {
-                // A key met twice was read at its first meeting: memory has it or it has no row.
-                if let target = loadRecord(key, from: reader) ?? records[key] {
-                    walkObject(target, selection, &walk)
+            batchIndex.reserveCapacity(level.count)
+            // Memory lacked every key of the level when the walk met it, and only the
+            // reads of the level before added records since.
+            for entry in level {
+                if !rowsRead.isEmpty && rowsRead.contains(entry.key) {
+                    places.append(-1)
+                } else {
+                    // A key met twice in a level is read once.
+                    let place = Self.place(of: entry.key, in: &batchIndex, next: batch.count)
+                    if place == batch.count { batch.append(entry.key) }
+                    places.append(place)
+                }
+            }
+            let loaded = loadRecords(batch, from: reader)
+            for (i, entry) in level.enumerated() {
+                let place = places[i]
+                if place >= 0, let target = loaded[place] {
+                    walkObject(target, entry.selection, &walk)
                 } else {
                     walk.missing.append(walk.path)
                 }
             }
             level.removeAll(keepingCapacity: true)
+            places.removeAll(keepingCapacity: true)
+            batch.removeAll(keepingCapacity: true)
+            batchIndex.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Reads the row of `key` into a new record, without notifications: nobody can observe
-    /// a record memory did not hold.
-    private func loadRecord(_ key: RecordKey, from reader: any PersistenceReader) -> Record? {
-        guard rowsRead.insert(key).inserted else { return nil }
-        let record: Record?
+    /// The place of `key` in a batch: the one `index` gives it, or `next`, entered for it.
+    /// One probe of the table.
+    private static func place(of key: RecordKey, in index: inout [RecordKey: Int], next: Int) -> Int {
+        // `subscript(_:default:)`'s accessor enters the default when the key is absent.
+        func read(_ value: inout Int) -> Int { value }
+        return read(&index[key, default: next])
+    }
+
+    /// Reads the rows of `keys`, which memory lacks, into new records marked read, without
+    /// notifications: nobody can observe a record memory did not hold. A key without a row
+    /// (or whose read failed) goes into `rowsRead`, and is not asked again.
+    private func loadRecords(_ keys: [RecordKey], from reader: any PersistenceReader) -> [Record?] {
+        guard !keys.isEmpty else { return [] }
+        var loaded: [Record?]
         do {
-            record = try reader.record(key)
+            loaded = try reader.records(keys)
         } catch {
             notePersistenceError(error)
-            return nil
+            loaded = []
         }
-        guard let record else { return nil }
-        records[key] = record
-        return record
+        if loaded.count != keys.count { loaded = Array(repeating: nil, count: keys.count) }
+        for i in keys.indices {
+            if let record = loaded[i] {
+                record.rowWasRead = true
+                assert(records[keys[i]] == nil, "a record memory holds was read again")
+                records[keys[i]] = record
+            } else {
+                rowsRead.insert(keys[i])
+            }
+        }
+        return loaded
+    }
+
+    /// Whether the check read the row of `record` this launch: it marks a record it read or
+    /// filled, and keeps the keys it found no row for (a record a commit made later).
+    func rowWasRead(_ record: Record) -> Bool {
+        record.rowWasRead || (!rowsRead.isEmpty && rowsRead.contains(record.key))
     }
 
     /// Adds the cells of `record`'s row that memory lacks, and marks the row read.
     private func fillRow(of record: Record, from reader: any PersistenceReader) {
-        rowsRead.insert(record.key)
+        record.rowWasRead = true
         do {
             guard let snapshot = try reader.snapshot(of: record.key, fields: []) else { return }
             fill(record, with: snapshot.cells)

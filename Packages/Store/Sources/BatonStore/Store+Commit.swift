@@ -89,7 +89,8 @@ extension Store {
             if key.isRoot { continue }
             if !hidden.isEmpty { hidden[key] = nil }
             if !context.restored.isEmpty { context.restored[key] = nil }
-            if held(key, in: context) != nil {
+            if let held = held(key, in: context) {
+                held.rowWasRead = false
                 if let record = context.created.removeValue(forKey: key) {
                     _ = record
                     context.createdOrder.removeAll { $0.key == key }
@@ -241,7 +242,7 @@ extension Store {
             guard let record = records[key] ?? hidden[key], !layerOnlyRecords.contains(key) else { continue }
             batch.entries.append(PersistenceBatch.Entry(
                 snapshot: baseSnapshot(of: record),
-                rowWasRead: rowsRead.contains(key) || context.replaced.contains(key)))
+                rowWasRead: rowWasRead(record) || context.replaced.contains(key)))
         }
         return batch
     }

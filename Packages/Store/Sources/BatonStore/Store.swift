@@ -13,8 +13,9 @@ import Foundation
 /// changed; the store does nothing else for it.
 @MainActor
 public final class Store {
-    // The check reads these at every link it walks. They are main-actor state and no access
-    // to them overlaps another (none is held across a call), so they skip the dynamic
+    // The check reads these at every link it walks (and `persistence`, `rootFieldsRead` and
+    // `lastPersistenceError` at every record). They are main-actor state and no access to
+    // them overlaps another (none is held across a call), so they skip the dynamic
     // exclusivity check, as `Record`'s storage does.
 
     /// The records held in memory, by key, roots included.
@@ -22,16 +23,17 @@ public final class Store {
     /// Keys deleted by a commit and not written since: a link to one reads as missing (no
     /// record) yet the check counts it as present, as a null, and never asks the disk for it.
     @exclusivity(unchecked) var tombstones: Set<RecordKey> = []
-    /// Keys whose row the check read from the persistence this launch (found or not).
+    /// Keys the check asked the persistence for this launch and found no row for (a record
+    /// whose row it read is marked `rowWasRead` instead).
     @exclusivity(unchecked) var rowsRead: Set<RecordKey> = []
     /// Root fields the check asked the persistence for this launch (the roots are a row per
     /// field): asking again cannot find more.
-    var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
+    @exclusivity(unchecked) var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
 
     /// The rules that normalize responses and name the roots' types.
     public let normalization: Normalization
     /// The disk behind the store, if any.
-    public internal(set) var persistence: (any Persistence)?
+    @exclusivity(unchecked) public internal(set) var persistence: (any Persistence)?
     /// Whether ``end()`` ran: an ended store holds nothing and commits nothing.
     public internal(set) var isEnded = false
     /// The store's clock: fetch times, invalidations and maxAge are measured with it.
@@ -71,7 +73,7 @@ public final class Store {
 
     /// The last error the persistence threw while the check read from it; the check treats
     /// what it could not read as missing.
-    public private(set) var lastPersistenceError: (any Error)?
+    @exclusivity(unchecked) public private(set) var lastPersistenceError: (any Error)?
 
     /// A store holding the three roots, typed as `normalization`'s schema names them.
     /// - Parameters:

@@ -3,4 +3,17 @@
 struct Visit: Hashable {
     let record: ObjectIdentifier
     let selection: ObjectIdentifier
+
+    /// The two addresses mixed under the table's seed with a multiply and MurmurHash3's
+    /// finalizer: a walk tests and inserts a visit for every record above leaf selections.
+    func _rawHashValue(seed: Int) -> Int {
+        var h = UInt64(UInt(bitPattern: record)) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(truncatingIfNeeded: seed) ^ UInt64(UInt(bitPattern: selection))
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(truncatingIfNeeded: h)
+    }
 }

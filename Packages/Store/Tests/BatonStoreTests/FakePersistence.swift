@@ -12,6 +12,8 @@ final class FakePersistence: Persistence {
         var reads: [RecordKey] = []
         var fetchTimeReads = 0
         var batches: [PersistenceBatch] = []
+        /// The keys of each `records(_:)` call.
+        var levels: [[RecordKey]] = []
     }
 
     let state = Mutex(State())
@@ -26,6 +28,7 @@ final class FakePersistence: Persistence {
     var transactions: Int { state.withLock { $0.transactions } }
     var reads: [RecordKey] { state.withLock { $0.reads } }
     var batches: [PersistenceBatch] { state.withLock { $0.batches } }
+    var levels: [[RecordKey]] { state.withLock { $0.levels } }
 
     func withReadTransaction<R>(_ body: (any PersistenceReader) throws -> R) throws -> R {
         state.withLock { $0.transactions += 1 }
@@ -46,6 +49,11 @@ final class FakePersistence: Persistence {
                 guard key.isRoot else { return row }
                 return RecordSnapshot(key: key, cells: row.cells.filter { fields.contains($0.slot) })
             }
+        }
+
+        func records(_ keys: [RecordKey]) throws -> [Record?] {
+            owner.state.withLock { $0.levels.append(keys) }
+            return try keys.map { try record($0) }
         }
 
         func fetchTime(of operation: OperationIdentity) throws -> Date? {

@@ -46,6 +46,18 @@ import BatonStore
         }
     }
 
+    @Test func theCheckAsksForEachLevelsRowsInOneCallAndForNoKeyTwice() {
+        let disk = diskWithFixture()
+        let store = Store(normalization: StoreFixture.normalization, persistence: disk)
+        #expect(store.check(StoreFixture.plan).source == .image)
+        let levels = disk.levels
+        // The connection, its results, their origins, locations and episodes, the episodes' characters.
+        #expect(levels.count == 4)
+        let asked = levels.flatMap { $0 }
+        #expect(Set(asked).count == asked.count)
+        #expect(asked.count == StoreFixture.changes.snapshots.filter { !$0.key.isRoot }.count)
+    }
+
     @Test func aRecordTheDiskLacksIsAMissAfterOneTransaction() {
         var rows = StoreFixture.changes.snapshots
         rows.removeAll { $0.key == "Character:3" }

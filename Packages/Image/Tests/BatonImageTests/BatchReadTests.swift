@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import BatonImage
+import CSQLite
+@_spi(Baton) import BatonRecords
+
+/// A level of the check read in one statement: the rows of many keys, in their order.
+@Suite struct BatchReadTests {
+    @Test func theRowsOfManyKeysComeBackInTheKeysOrderWithAMissForAKeyWithoutARow() throws {
+        let scratch = Scratch()
+        // Keys JSON must escape (quotes, backslashes, control characters), keys beyond ASCII,
+        // and keys longer than a word with the character to escape past the first word.
+        let keys: [RecordKey] = [
+            "Character:1", "T:\"quoted\"", "T:back\\slash", "T:tab\there", "T:caf\u{E9}", "T:\u{1F600}",
+            "T:a long key, then a \"quote\"", "T:\u{01}", "Character:2",
+        ]
+        let rows = keys.enumerated().map { i, key in snapshot(key, ["name": .string("row \(i)")]) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) }))
+        }
+        try scratch.launch { image throws in
+            let asked = [keys[8], "Character:404"] + keys[1...7] + [keys[0]]
+            let read = try image.withReadTransaction { try $0.records(asked) }
+            #expect(read.count == asked.count)
+            #expect(read[1] == nil)
+            for (key, record) in zip(asked, read) where key != "Character:404" {
+                let record = try #require(record, "\(key)")
+                #expect(record.key == key)
+                #expect(RecordSnapshot(record) == rows.first { $0.key == key })
+                #expect(!record.isPossiblyObserved)
+            }
+        }
+    }
+
+    @Test func aRowThatFailsToDecodeIsAMissAndTheOthersOfItsBatchAreRead() throws {
+        let scratch = Scratch()
+        let rows = (1...3).map { snapshot(RecordKey("T:\($0)"), ["name": .string("row \($0)")]) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) }))
+        }
+        try sqlite(scratch.file.path, "UPDATE records SET row = X'01FFFF' WHERE key = 'T:2'")
+        try scratch.launch { image throws in
+            let read = try image.withReadTransaction { try $0.records(["T:1", "T:2", "T:3"]) }
+            #expect(read.map { $0?.key } == ["T:1", nil, "T:3"])
+        }
+    }
+
+    @Test func keysAsJSONHoldEveryByteOfEveryKey() throws {
+        let keys: [RecordKey] = ["a", "", "Character:12345678901", "q\"\\\n\u{1F}\u{7F}z", "caf\u{E9}"]
+        let json = try JSONSerialization.jsonObject(with: Data(KeyArray.json(keys))) as? [String]
+        #expect(json == keys.map(\.rawValue))
+    }
+}

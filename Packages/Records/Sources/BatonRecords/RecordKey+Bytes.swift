@@ -1,0 +1,122 @@
+/// Keys compare, order and hash as their UTF-8 bytes, as the image's SQLite compares them:
+/// two spellings of the same text in different Unicode normal forms are different keys.
+///
+/// A dictionary of keys hashes each key's bytes with a multiply-xor hash under the table's
+/// random seed, a few instructions per 8 bytes, instead of SipHash over the normalized text:
+/// the check hashes every key it reads from disk several times.
+extension RecordKey {
+    public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {
+        #if arch(x86_64) || arch(arm64)
+        // The same string (one storage, or the same inline bytes of a key of up to 15 bytes):
+        // the key a probe finds, told without reading its bytes.
+        if unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self) {
+            return true
+        }
+        #endif
+        // Keys of different lengths, most other keys a dictionary probe meets, differ unread.
+        guard lhs.rawValue.utf8.count == rhs.rawValue.utf8.count else { return false }
+        return lhs.withBytes { left in rhs.withBytes { right in Self.equal(left, right) } }
+    }
+
+    public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {
+        lhs.withBytes { left in rhs.withBytes { right in Self.compare(left, right) < 0 } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withBytes { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: bytes)
+        }
+    }
+
+    public func _rawHashValue(seed: Int) -> Int {
+        withBytes { Int(truncatingIfNeeded: Self.hash($0, seed: UInt64(truncatingIfNeeded: seed))) }
+    }
+
+    /// Calls `body` with the key's UTF-8 bytes, in place when the text is native.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = rawValue.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
+        var text = rawValue
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Orders byte strings as `memcmp` then length do.
+    static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
+        let count = min(left.count, right.count)
+        var i = 0
+        while i + 8 <= count {
+            let l = UInt64(bigEndian: left.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let r = UInt64(bigEndian: right.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if l != r { return l < r ? -1 : 1 }
+            i += 8
+        }
+        while i < count {
+            if left[i] != right[i] { return left[i] < right[i] ? -1 : 1 }
+            i += 1
+        }
+        return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+    }
+
+    /// Whether two byte strings of the same length are equal, 8 bytes at a time.
+    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        guard count >= 8 else { return tail(left) == tail(right) }
+        var i = 0
+        while i + 8 < count {
+            if left.loadUnaligned(fromByteOffset: i, as: UInt64.self) != right.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+
+    /// The bytes' hash under `seed`: each 8-byte word is folded in by a multiply and a shift
+    /// (the last word overlaps the one before it rather than reading byte by byte), and the
+    /// result goes through MurmurHash3's 64-bit finalizer so that every bit of the key
+    /// reaches the low bits a hash table masks. The length is mixed in first.
+    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        let count = bytes.count
+        var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        if count >= 8 {
+            var i = 0
+            while i + 8 < count {
+                h = fold(h, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            h = fold(h, bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else {
+            h = fold(h, tail(bytes))
+        }
+        h ^= h >> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return h
+    }
+
+    @inline(__always)
+    private static func fold(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// Up to 7 bytes as one word: two overlapping 4-byte loads, or the bytes one by one.
+    @inline(__always)
+    private static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        if count >= 4 {
+            let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return low | high << 32
+        }
+        var word: UInt64 = 0
+        for i in 0..<count { word |= UInt64(bytes[i]) << UInt64(8 * i) }
+        return word
+    }
+}
