@@ -147,9 +147,12 @@ enum ImageBenchmarks {
         let ms = Harness.milliseconds {
             sqlite3_exec(db, "BEGIN", nil, nil, nil)
             for text in texts {
-                sqlite3_bind_text(statement, 1, text, -1, nil)
-                if sqlite3_step(statement) == SQLITE_ROW, sqlite3_column_blob(statement, 0) != nil { found += 1 }
-                sqlite3_reset(statement)
+                // Bound without a copy (SQLITE_STATIC), so the text must outlive the step.
+                text.withCString { bytes in
+                    sqlite3_bind_text(statement, 1, bytes, -1, nil)
+                    if sqlite3_step(statement) == SQLITE_ROW, sqlite3_column_blob(statement, 0) != nil { found += 1 }
+                    sqlite3_reset(statement)
+                }
             }
             sqlite3_exec(db, "COMMIT", nil, nil, nil)
         }
