@@ -95,8 +95,17 @@ public final class Record: Observable {
 
     @usableFromInline
     func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
-        if registrar == nil { registrar = ObservationRegistrar() }
-        registrar!.access(self, keyPath: keyPath)
+        guard let registrar else { return accessFirst(keyPath) }
+        registrar.access(self, keyPath: keyPath)
+        return true
+    }
+
+    /// The first tracked read: makes the registrar, off the hot path.
+    @usableFromInline @inline(never)
+    func accessFirst(_ keyPath: KeyPath<Record, Value?>) -> Bool {
+        let made = ObservationRegistrar()
+        registrar = made
+        made.access(self, keyPath: keyPath)
         return true
     }
 
