@@ -74,6 +74,22 @@ public final class Record: Observable {
         return valueEquals(index, value)
     }
 
+    /// Calls `body` with each of `cells` (ascending by slot, as a snapshot keeps them) that
+    /// the record does not hold exactly, in one walk of both, untracked.
+    @_spi(Baton)
+    public func forEachDifference(in cells: [RecordSnapshot.Cell], _ body: (RecordSnapshot.Cell) -> Void) {
+        slots.withUnsafeBufferPointer { slots in
+            values.withUnsafeBufferPointer { values in
+                var i = 0
+                for cell in cells {
+                    while i < slots.count && slots[i] < cell.slot { i += 1 }
+                    if i < slots.count && slots[i] == cell.slot && values[i] == cell.value { continue }
+                    body(cell)
+                }
+            }
+        }
+    }
+
     @usableFromInline
     func valueEquals(_ index: Int, _ value: Value) -> Bool {
         values.withUnsafeBufferPointer { $0[index] == value }

@@ -157,7 +157,7 @@ extension Store {
     @inline(__always)
     private func applyCells(_ snapshot: RecordSnapshot, to record: Record, in context: inout CommitContext) {
         var changed = false
-        for cell in snapshot.cells where !record.holds(cell.value, at: cell.slot) {
+        record.forEachDifference(in: snapshot.cells) { cell in
             context.buffer.set(record, cell.slot, cell.value)
             changed = true
         }

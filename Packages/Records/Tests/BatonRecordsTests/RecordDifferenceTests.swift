@@ -1,0 +1,43 @@
+import Testing
+@_spi(Baton) import BatonRecords
+
+/// `Record.forEachDifference`: the cells of a snapshot a record does not hold exactly, found
+/// in one walk of both, as a commit compares an incoming snapshot with what is there.
+struct RecordDifferenceTests {
+    static func record(_ fields: [String: Value]) -> Record {
+        let record = Record(key: "T:1")
+        for (name, value) in fields { record.store(value, at: Slot(name)) }
+        return record
+    }
+
+    static func differences(_ record: Record, _ fields: [String: Value]) -> Set<String> {
+        let snapshot = RecordSnapshot(key: record.key, unsortedCells: fields.map { RecordSnapshot.Cell(slot: Slot($0.key), value: $0.value) })
+        var found: Set<String> = []
+        record.forEachDifference(in: snapshot.cells) { found.insert(NameTable.shared.field(at: $0.slot).storageKey) }
+        return found
+    }
+
+    @Test func equalCellsAreNoDifference() {
+        let record = Self.record(["a": .int(1), "b": .string("x"), "c": .null])
+        #expect(Self.differences(record, ["a": .int(1), "b": .string("x"), "c": .null]).isEmpty)
+        #expect(Self.differences(record, ["b": .string("x")]).isEmpty)
+    }
+
+    @Test func changedMissingAndExtraCellsAreDifferences() {
+        let record = Self.record(["b": .int(2), "d": .int(4)])
+        let found = Self.differences(record, ["a": .int(1), "b": .int(3), "c": .null, "d": .int(4), "e": .bool(true)])
+        #expect(found == ["a", "b", "c", "e"])
+    }
+
+    @Test func anEmptyRecordDiffersInEveryCell() {
+        #expect(Self.differences(Record(key: "T:2"), ["x": .int(1), "y": .int(2)]) == ["x", "y"])
+    }
+
+    @Test func theWalkAgreesWithOneLookupPerCell() {
+        let record = Self.record((0..<40).reduce(into: [:]) { $0["f\($1)"] = .int($1 % 7) })
+        let incoming: [String: Value] = (0..<60).reduce(into: [:]) { $0["f\($1)"] = .int($1 % 5) }
+        let expected = Set(incoming.filter { !record.holds($0.value, at: Slot($0.key)) }.keys)
+        #expect(Self.differences(record, incoming) == expected)
+        #expect(!expected.isEmpty)
+    }
+}
