@@ -425,6 +425,8 @@ struct RowDecoder {
         guard bytes.count - position >= count else { return nil }
         defer { position += count }
         if count == 0 { return "" }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]), as: UTF8.self)
+        // Typed and unsliced: the standard library's direct path from UTF-8 bytes.
+        let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 }
