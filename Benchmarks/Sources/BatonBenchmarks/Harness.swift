@@ -31,6 +31,23 @@ struct Harness {
         return samples[samples.count / 2]
     }
 
+    /// The medians of two measurements taken in turn, run after run, so both see the same
+    /// moments of a noisy machine: for a figure that is their ratio.
+    static func interleavedMedians(
+        _ first: () throws -> Double, _ second: () throws -> Double
+    ) rethrows -> (first: Double, second: Double) {
+        var firstSamples: [Double] = []
+        var secondSamples: [Double] = []
+        for run in 0..<(warmups + runs) {
+            let a = try first()
+            let b = try second()
+            guard run >= warmups else { continue }
+            firstSamples.append(a)
+            secondSamples.append(b)
+        }
+        return (firstSamples.sorted()[firstSamples.count / 2], secondSamples.sorted()[secondSamples.count / 2])
+    }
+
     /// Nanoseconds `body` takes.
     @inline(never)
     static func nanoseconds(_ body: () throws -> Void) rethrows -> Double {

@@ -11,13 +11,9 @@ enum ImageBenchmarks {
 
     @MainActor
     static func run(_ harness: inout Harness) throws {
-        let data = Paths.shared.appendingPathComponent("data/baton-spec")
-        let schema = try Schema.parse(sdl: String(decoding: Data(contentsOf: data.appendingPathComponent("rickandmorty/schema.graphql")), as: UTF8.self))
-        let normalization = Normalization(schema: schema)
-        let plan = try OperationPlan(
-            String(decoding: Data(contentsOf: data.appendingPathComponent("documents/Fixture.graphql")), as: UTF8.self),
-            variables: ["page": 1], normalization: normalization)
-        let response = try Data(contentsOf: data.appendingPathComponent("rickandmorty/characters-page-1.json"))
+        let normalization = FixtureData.normalization
+        let plan = FixtureData.plan
+        let response = FixtureData.response
         let changes = try Ingest().ingest(response, plan: plan).changes
         let keys = changes.snapshots.map(\.key).filter { !$0.isRoot }
 
@@ -40,21 +36,16 @@ enum ImageBenchmarks {
         try image.waitUntilOpen()
         // Interleaved with the same keys read with bare sqlite3 calls (in one transaction,
         // nothing decoded), so both see the same moments of a noisy machine: the ratio is the figure.
-        var hydrateSamples: [Double] = []
-        var pointReadSamples: [Double] = []
-        for run in 0..<(Harness.warmups + Harness.runs) {
-            let store = Store(normalization: normalization, persistence: image)
-            var result: CheckResult?
-            let ms = Harness.milliseconds { result = store.check(plan) }
-            guard result?.source == .image, result?.isAvailable == true else { throw BenchError.notHydrated }
-            image.waitForPendingWrites()
-            let pointReads = try rawPointReads(file.path, keys: keys)
-            guard run >= Harness.warmups else { continue }
-            hydrateSamples.append(ms)
-            pointReadSamples.append(pointReads)
-        }
-        let hydrate = hydrateSamples.sorted()[hydrateSamples.count / 2]
-        let pointReads = pointReadSamples.sorted()[pointReadSamples.count / 2]
+        let (hydrate, pointReads) = try Harness.interleavedMedians(
+            {
+                let store = Store(normalization: normalization, persistence: image)
+                var result: CheckResult?
+                let ms = Harness.milliseconds { result = store.check(plan) }
+                guard result?.source == .image, result?.isAvailable == true else { throw BenchError.notHydrated }
+                image.waitForPendingWrites()
+                return ms
+            },
+            { try rawPointReads(file.path, keys: keys) })
         // As the issue defines it: ingest and commit of the same response into an empty store.
         let commit = try Harness.median {
             let store = Store(normalization: normalization)

@@ -20,19 +20,9 @@ enum NormalizeBenchmarks {
         let bytes = FixtureData.bytes
         let plan = FixtureData.plan
         // Interleaved, so both see the same moments of a noisy machine: the ratio is the figure.
-        var ingestSamples: [Double] = []
-        var serializationSamples: [Double] = []
-        for run in 0..<(Harness.warmups + Harness.runs) {
-            let ingest = try Harness.milliseconds { blackHole(try Ingest().ingest(bytes, plan: plan)) }
-            let serialization = try Harness.milliseconds {
-                blackHole(try JSONSerialization.jsonObject(with: FixtureData.response))
-            }
-            guard run >= Harness.warmups else { continue }
-            ingestSamples.append(ingest)
-            serializationSamples.append(serialization)
-        }
-        let ingest = ingestSamples.sorted()[ingestSamples.count / 2]
-        let serialization = serializationSamples.sorted()[serializationSamples.count / 2]
+        let (ingest, serialization) = try Harness.interleavedMedians(
+            { try Harness.milliseconds { blackHole(try Ingest().ingest(bytes, plan: plan)) } },
+            { try Harness.milliseconds { blackHole(try JSONSerialization.jsonObject(with: FixtureData.response)) } })
         let scan = try Harness.median {
             try Harness.milliseconds {
                 var reader = JSONReader(bytes)

@@ -7,13 +7,9 @@ import BatonStore
 /// records unreachable; a deletion's notification scan over an observed screen.
 enum StoreBenchmarks {
     @MainActor static func run(_ harness: inout Harness) throws {
-        let data = Paths.shared.appendingPathComponent("data/baton-spec")
-        let schema = try Schema.parse(sdl: String(decoding: Data(contentsOf: data.appendingPathComponent("rickandmorty/schema.graphql")), as: UTF8.self))
-        let normalization = Normalization(schema: schema)
-        let plan = try OperationPlan(
-            String(decoding: Data(contentsOf: data.appendingPathComponent("documents/Fixture.graphql")), as: UTF8.self),
-            variables: ["page": 1], normalization: normalization)
-        let response = try Data(contentsOf: data.appendingPathComponent("rickandmorty/characters-page-1.json"))
+        let normalization = FixtureData.normalization
+        let plan = FixtureData.plan
+        let response = FixtureData.response
         let changes = try Ingest().ingest(response, plan: plan).changes
 
         func filledStore() -> Store {

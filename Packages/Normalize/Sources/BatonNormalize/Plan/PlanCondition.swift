@@ -14,6 +14,12 @@ public enum PlanCondition: Sendable, Hashable {
         }
     }
 
+    /// Whether every one of `conditions` holds under `variables`.
+    static func allHold(_ conditions: [PlanCondition], _ variables: [String: JSONValue]) throws(PlanError) -> Bool {
+        for condition in conditions where try !condition.holds(variables) { return false }
+        return true
+    }
+
     /// Whether the condition holds under `variables` (defaults applied).
     func holds(_ variables: [String: JSONValue]) throws(PlanError) -> Bool {
         let isFalse: Bool
@@ -57,18 +63,13 @@ public struct PlanOccurrence: Sendable, Hashable {
     public static let always = PlanOccurrence()
 
     func holds(_ variables: [String: JSONValue]) throws(PlanError) -> Bool {
-        for condition in conditions where try !condition.holds(variables) { return false }
-        return true
+        try PlanCondition.allHold(conditions, variables)
     }
 
     /// The deferrals that are on under `variables`, innermost first.
     func activeDeferrals(_ variables: [String: JSONValue]) throws(PlanError) -> [PlanDeferral] {
         var active: [PlanDeferral] = []
-        for deferral in deferrals {
-            var on = true
-            for condition in deferral.conditions where try !condition.holds(variables) { on = false }
-            if on { active.append(deferral) }
-        }
+        for deferral in deferrals where try PlanCondition.allHold(deferral.conditions, variables) { active.append(deferral) }
         return active
     }
 }
