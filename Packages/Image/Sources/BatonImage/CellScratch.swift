@@ -73,17 +73,18 @@ final class CellScratch {
         return true
     }
 
-    /// Moves the cells (sorted, no slot twice) into a new record and empties the scratch.
-    func takeRecord(key: RecordKey) -> Record {
+    /// Moves the cells (sorted, no slot twice) into `record`, which holds none and nobody
+    /// observes, and empties the scratch.
+    func moveCells(into record: Record) {
         let n = count
         count = 0
-        guard n > 0 else { return Record(key: key) }
+        guard n > 0 else { return }
         // `reserveCapacity` then `append` stay specialized for `Value`; building the array
         // with `unsafeUninitializedCapacity` looks the storage type up at run time.
         var valueArray = ContiguousArray<Value>()
         valueArray.reserveCapacity(n)
         for i in 0..<n { valueArray.append((values + i).move()) }
-        return Record(key: key, slots: layout(n), values: valueArray)
+        record.adopt(slots: layout(n), values: valueArray)
     }
 
     /// A slot array equal to the first `n` slots: a recent row's, or a new one kept for the

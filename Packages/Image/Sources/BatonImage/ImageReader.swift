@@ -56,24 +56,25 @@ final class ImageReader: PersistenceReader {
         }
     }
 
-    func record(_ key: RecordKey) throws -> Record? {
-        guard let scratch, !key.isRoot else { return nil }
-        do {
-            guard try readRow(key) else { return nil }
-            return scratch.takeRecord(key: key)
-        } catch let error as ImageError {
-            fault(error)
-            return nil
+    func readRows(into records: [Record]) throws -> [Bool] {
+        guard let database, let names, let scratch else { return Array(repeating: false, count: records.count) }
+        guard records.count > 1, let statement = database.selectRecords else {
+            return records.map { record in
+                do {
+                    guard !record.key.isRoot, try readRow(record.key) else { return false }
+                    scratch.moveCells(into: record)
+                    return true
+                } catch let error as ImageError {
+                    fault(error)
+                    return false
+                } catch {
+                    return false
+                }
+            }
         }
-    }
-
-    func records(_ keys: [RecordKey]) throws -> [Record?] {
-        guard keys.count > 1, let database, let statement = database.selectRecords, let names, let scratch else {
-            return try keys.map { try record($0) }
-        }
-        var loaded = [Record?](repeating: nil, count: keys.count)
+        var found = [Bool](repeating: false, count: records.count)
         let handle = statement.handle
-        let code = KeyArray.json(keys).withUnsafeBufferPointer { json -> Int32 in
+        let code = KeyArray.json(records).withUnsafeBufferPointer { json -> Int32 in
             let bound = json.withMemoryRebound(to: CChar.self) { chars in
                 sqlite3_bind_text(handle, 1, chars.baseAddress!, Int32(chars.count), nil)
             }
@@ -83,17 +84,18 @@ final class ImageReader: PersistenceReader {
                 let code = sqlite3_step(handle)
                 guard code == SQLITE_ROW else { return code }
                 let index = Int(sqlite3_column_int64(handle, 0))
-                guard index >= 0, index < keys.count else { continue }
+                guard index >= 0, index < records.count, !records[index].key.isRoot else { continue }
                 let pointer = sqlite3_column_blob(handle, 1)
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
                 guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
-                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(keys[index].rawValue) }
-                loaded[index] = scratch.takeRecord(key: keys[index])
+                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(records[index].key.rawValue) }
+                scratch.moveCells(into: records[index])
+                found[index] = true
             }
         }
         if code != SQLITE_DONE { fault(database.connection.error(code)) }
-        return loaded
+        return found
     }
 
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {

@@ -1,25 +1,25 @@
 import BatonRecords
 
-/// Record keys as one JSON array of strings, in UTF-8: how a level of the check hands its
+/// Records' keys as one JSON array of strings, in UTF-8: how a level of the check hands its
 /// keys to SQLite's `json_each`.
 enum KeyArray {
-    static func json(_ keys: [RecordKey]) -> [UInt8] {
+    static func json(_ records: [Record]) -> [UInt8] {
         // Room for every byte escaped as \u00XX, the quotes, the commas and the brackets.
         var capacity = 2
-        for key in keys { capacity += key.rawValue.utf8.count * 6 + 3 }
+        for record in records { capacity += record.key.rawValue.utf8.count * 6 + 3 }
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
             let out = buffer.baseAddress!
             var n = 0
             out[n] = UInt8(ascii: "[")
             n += 1
-            for key in keys {
+            for record in records {
                 if n > 1 {
                     out[n] = UInt8(ascii: ",")
                     n += 1
                 }
                 out[n] = UInt8(ascii: "\"")
                 n += 1
-                var text = key.rawValue
+                var text = record.key.rawValue
                 text.withUTF8 { utf8 in
                     guard let base = utf8.baseAddress else { return }
                     if !needsEscape(utf8) {

@@ -90,8 +90,38 @@ final class Names {
         }
     }
 
+    /// By type id, then number: the keys of numeric links made so far, so a record linked
+    /// from many rows has its key made once (for numbers below ``numberKeyLimit``).
+    @exclusivity(unchecked) private var numberKeys: [ContiguousArray<RecordKey?>] = []
+    /// Numbers at or above this are not kept: a table per type stays under 16,384 keys.
+    static let numberKeyLimit: UInt64 = 1 << 14
+
     /// The key `type:n` of a link with a numeric id.
     func linkKey(typeID: Int, number: UInt64) -> RecordKey? {
+        guard number < Self.numberKeyLimit, typeID >= 0, typeID < texts.count else {
+            return makeLinkKey(typeID: typeID, number: number)
+        }
+        let index = Int(number)
+        if typeID < numberKeys.count, index < numberKeys[typeID].count, let key = numberKeys[typeID][index] { return key }
+        return rememberLinkKey(typeID: typeID, index: index)
+    }
+
+    /// Makes the key of a numeric link and keeps it in `numberKeys`.
+    @inline(never)
+    private func rememberLinkKey(typeID: Int, index: Int) -> RecordKey? {
+        guard let key = makeLinkKey(typeID: typeID, number: UInt64(index)) else { return nil }
+        if typeID >= numberKeys.count {
+            numberKeys.append(contentsOf: repeatElement([], count: typeID + 1 - numberKeys.count))
+        }
+        if index >= numberKeys[typeID].count {
+            let count = min(max(index + 1, numberKeys[typeID].count * 2, 64), Int(Self.numberKeyLimit))
+            numberKeys[typeID].append(contentsOf: repeatElement(nil, count: count - numberKeys[typeID].count))
+        }
+        numberKeys[typeID][index] = key
+        return key
+    }
+
+    private func makeLinkKey(typeID: Int, number: UInt64) -> RecordKey? {
         guard let (start, count) = keyPrefix(typeID) else { return nil }
         var digits = 1
         var rest = number / 10
@@ -182,6 +212,7 @@ final class Names {
         texts.removeSubrange(committedCount...)
         slots.removeSubrange(committedCount...)
         if prefixSpans.count > committedCount { prefixSpans.removeSubrange(committedCount...) }
+        if numberKeys.count > committedCount { numberKeys.removeSubrange(committedCount...) }
         for index in slotIDs.indices where slotIDs[index] > committedCount {
             slotIDs[index] = 0
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BatonImage
 import CSQLite
+import BatonStore
 @_spi(Baton) import BatonRecords
 
 /// A level of the check read in one statement: the rows of many keys, in their order.
@@ -20,7 +21,7 @@ import CSQLite
         }
         try scratch.launch { image throws in
             let asked = [keys[8], "Character:404"] + keys[1...7] + [keys[0]]
-            let read = try image.withReadTransaction { try $0.records(asked) }
+            let read = try image.withReadTransaction { try readRows(asked, $0) }
             #expect(read.count == asked.count)
             #expect(read[1] == nil)
             for (key, record) in zip(asked, read) where key != "Character:404" {
@@ -40,14 +41,35 @@ import CSQLite
         }
         try sqlite(scratch.file.path, "UPDATE records SET row = X'01FFFF' WHERE key = 'T:2'")
         try scratch.launch { image throws in
-            let read = try image.withReadTransaction { try $0.records(["T:1", "T:2", "T:3"]) }
+            let read = try image.withReadTransaction { try readRows(["T:1", "T:2", "T:3"], $0) }
             #expect(read.map { $0?.key } == ["T:1", nil, "T:3"])
         }
     }
 
+    @Test func aSingleRecordIsReadAsABatchIs() throws {
+        let scratch = Scratch()
+        let row = snapshot("T:1", ["name": .string("one")])
+        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: row, rowWasRead: false)])) }
+        try scratch.launch { image throws in
+            let read = try image.withReadTransaction { try readRows(["T:1"], $0) + readRows(["T:2"], $0) }
+            #expect(read.count == 2)
+            #expect(read[0].map(RecordSnapshot.init) == row)
+            #expect(read[1] == nil)
+        }
+    }
+
+    /// New records for `keys` filled through `readRows(into:)`: nil where no row was read.
+    private func readRows(_ keys: [RecordKey], _ reader: any PersistenceReader) throws -> [Record?] {
+        let records = keys.map { Record(key: $0) }
+        let found = try reader.readRows(into: records)
+        #expect(found.count == keys.count)
+        for (record, found) in zip(records, found) where !found { #expect(record.fieldCount == 0) }
+        return zip(records, found).map { $1 ? $0 : nil }
+    }
+
     @Test func keysAsJSONHoldEveryByteOfEveryKey() throws {
         let keys: [RecordKey] = ["a", "", "Character:12345678901", "q\"\\\n\u{1F}\u{7F}z", "caf\u{E9}"]
-        let json = try JSONSerialization.jsonObject(with: Data(KeyArray.json(keys))) as? [String]
+        let json = try JSONSerialization.jsonObject(with: Data(KeyArray.json(keys.map { Record(key: $0) }))) as? [String]
         #expect(json == keys.map(\.rawValue))
     }
 }

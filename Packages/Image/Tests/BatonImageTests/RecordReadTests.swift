@@ -2,12 +2,16 @@ import Foundation
 import Testing
 @testable import BatonImage
 import CSQLite
+import BatonStore
 @_spi(Baton) import BatonRecords
 
 /// The check's read path: a row decoded straight into a new record.
 @Suite struct RecordReadTests {
     private func readRecord(_ image: Image, _ key: RecordKey) throws -> Record? {
-        try image.withReadTransaction { try $0.record(key) }
+        try image.withReadTransaction { reader in
+            let record = Record(key: key)
+            return try reader.readRows(into: [record]) == [true] ? record : nil
+        }
     }
 
     /// The file-local id of `text` in the file's names table.
@@ -21,6 +25,27 @@ import CSQLite
         sqlite3_bind_text(statement, 1, text, -1, transientDestructor)
         guard sqlite3_step(statement) == SQLITE_ROW else { throw ImageError.unavailable(path: path, reason: "no name \(text)") }
         return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    @Test func numericLinksReadBackUnderEveryTypeAndNumberSmallOrLarge() throws {
+        let scratch = Scratch()
+        // Numbers below and at the limit of the keys kept per type, far beyond it, zero, the
+        // same number under two types, and a key read twice.
+        let links: [Value] = [
+            .link("Episode:1"), .link("Location:1"), .link("Episode:16383"), .link("Episode:16384"),
+            .link("Episode:18446744073709551615"), .link("Episode:0"), .link("Episode:1"), .link("Location:7"),
+        ]
+        let rows = [
+            snapshot("Character:1", ["episode": .list(links)]),
+            snapshot("Character:2", ["episode": .list(links.reversed())]),
+        ]
+        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) })) }
+        try scratch.launch { image throws in
+            for row in rows + rows {
+                let record = try #require(try readRecord(image, row.key))
+                #expect(RecordSnapshot(record) == row)
+            }
+        }
     }
 
     @Test func aRowReadAsARecordHoldsWhatItsSnapshotHolds() throws {

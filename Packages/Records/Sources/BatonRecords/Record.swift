@@ -23,9 +23,17 @@ public final class Record: Observable {
         get { rowRead }
         set { rowRead = newValue }
     }
-    // Stored apart from its accessor: a stored property read from another module gets a
+    /// Whether the store made this record for a row it is about to read, and has not read it
+    /// yet: the check's walk waits for the row before walking the record. Only the store
+    /// reads and sets it.
+    @_spi(Baton) public var awaitsRow: Bool {
+        get { awaiting }
+        set { awaiting = newValue }
+    }
+    // Stored apart from their accessors: a stored property read from another module gets a
     // dynamic exclusivity check whatever its attribute says.
     @exclusivity(unchecked) private var rowRead = false
+    @exclusivity(unchecked) private var awaiting = false
 
     public init(key: RecordKey) {
         self.key = key
@@ -35,6 +43,15 @@ public final class Record: Observable {
     /// read from disk. `slots` must be ascending with no slot twice.
     @_spi(Baton) public init(key: RecordKey, slots: ContiguousArray<Slot>, values: ContiguousArray<Value>) {
         self.key = key
+        self.slots = slots
+        self.values = values
+    }
+
+    /// Gives a record nobody observes yet, holding no field, `values[i]` in `slots[i]`,
+    /// without telling anyone: for a record whose row is read from disk after the record was
+    /// made. `slots` must be ascending with no slot twice.
+    @_spi(Baton) public func adopt(slots: ContiguousArray<Slot>, values: ContiguousArray<Value>) {
+        assert(self.slots.isEmpty && registrar == nil, "adopt(slots:values:) on a record in use")
         self.slots = slots
         self.values = values
     }

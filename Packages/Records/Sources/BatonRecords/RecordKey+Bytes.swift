@@ -33,6 +33,11 @@ extension RecordKey {
         withBytes { Int(truncatingIfNeeded: Self.hash($0, seed: UInt64(truncatingIfNeeded: seed))) }
     }
 
+    /// The hash of the key's bytes under `seed`, as hashed collections of keys use it.
+    @_spi(Baton) public func bytesHash(seed: UInt64) -> UInt64 {
+        withBytes { Self.hash($0, seed: seed) }
+    }
+
     /// Calls `body` with the key's UTF-8 bytes, in place when the text is native.
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {

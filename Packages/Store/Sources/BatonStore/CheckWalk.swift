@@ -3,11 +3,15 @@ import BatonNormalize
 
 /// The state of one walk of the availability check. Main actor, one check's life.
 struct CheckWalk {
-    /// A link to a record memory lacks, met on the walk that may read, with the selection
-    /// to walk it with.
+    /// A record awaiting its row, met on the walk that may read, with the selection to walk
+    /// it with.
+    ///
+    /// Holds neither strongly: the walk's `batch` holds the record until its level is
+    /// walked, and the plan being checked holds the selection. Copies cost no reference
+    /// counting (a level holds thousands).
     struct Unread {
-        let key: RecordKey
-        let selection: SelectionPlan
+        unowned(unsafe) let record: Record
+        unowned(unsafe) let selection: SelectionPlan
     }
 
     /// The persistence's reader, on the walk that may ask it.
@@ -26,9 +30,12 @@ struct CheckWalk {
     var latestInvalidation: Stamp?
     /// Records walked with a selection and found complete.
     var complete: Set<Visit> = []
-    /// On the walk that may read: links to records memory lacks, read after the level that
-    /// met them. That walk names no paths, so a gap among them is counted, not placed.
+    /// On the walk that may read: links to records awaiting their rows, walked after the
+    /// level that met them is read. That walk names no paths, so a gap among them is
+    /// counted, not placed.
     var unread: [Unread] = []
+    /// The records the walk entered for links memory lacked, whose rows the next level reads.
+    var batch: [Record] = []
 
     init(reader: (any PersistenceReader)?, tracksInvalidation: Bool, tracksPaths: Bool = false) {
         self.reader = reader

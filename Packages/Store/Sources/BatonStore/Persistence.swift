@@ -32,31 +32,23 @@ public protocol PersistenceReader {
     /// for any other record, `fields` is ignored.
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot?
 
-    /// The row of `key` as a new record nobody observes yet, or nil when the disk has none
-    /// (or cannot decode it). Reads nothing for a root. The check fills memory through it.
-    func record(_ key: RecordKey) throws -> Record?
-
-    /// The rows of `keys` (no root, no key twice) as new records nobody observes yet, in the
-    /// order of `keys`: nil for a key the disk has no row for (or cannot decode). The check
-    /// reads each level of its walk through it.
-    func records(_ keys: [RecordKey]) throws -> [Record?]
+    /// Fills each of `records` (new and holding no field, no root, no key twice, nobody
+    /// observes them) with its row's cells, in one call: true at the index of each record
+    /// whose row the disk has and decodes. The check reads each level of its walk through it.
+    func readRows(into records: [Record]) throws -> [Bool]
 
     /// When the operation last fetched, as the disk remembers it.
     func fetchTime(of operation: OperationIdentity) throws -> Date?
 }
 
 extension PersistenceReader {
-    /// The record of ``snapshot(of:fields:)``'s row.
-    public func record(_ key: RecordKey) throws -> Record? {
-        guard !key.isRoot, let snapshot = try snapshot(of: key, fields: []) else { return nil }
-        let record = Record(key: key)
-        record.fill(with: snapshot)
-        return record
-    }
-
-    /// ``record(_:)`` for each key.
-    public func records(_ keys: [RecordKey]) throws -> [Record?] {
-        try keys.map { try record($0) }
+    /// Each record filled from ``snapshot(of:fields:)``'s row.
+    public func readRows(into records: [Record]) throws -> [Bool] {
+        try records.map { record in
+            guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return false }
+            record.fill(with: snapshot)
+            return true
+        }
     }
 }
 

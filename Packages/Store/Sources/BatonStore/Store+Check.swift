@@ -140,12 +140,14 @@ extension Store {
     private func walkValue(_ value: Value, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
         switch value {
         case .link(let key):
-            if let target = records[key] {
+            if walk.hasReader && tombstones.isEmpty && hidden.isEmpty {
+                walkLink(key, selection, &walk)
+            } else if let target = records[key] {
                 walkObject(target, selection, &walk)
             } else if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
                 return
             } else if walk.hasReader {
-                walk.unread.append(CheckWalk.Unread(key: key, selection: selection))
+                walkLink(key, selection, &walk)
             } else {
                 walk.missing.append(walk.path)
                 if persistence != nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }
@@ -166,77 +168,78 @@ extension Store {
 
     // MARK: - Filling memory from the persistence
 
-    /// Reads the rows the walk met links to, level by level (the links the records of one
-    /// level hold make the next), each level's in one call, and walks each with its selection.
+    /// On the walk that may read: walks the record `key` names, or, when memory lacks it,
+    /// enters an empty record for it that awaits its row (one probe of `records` either
+    /// way), to be read with the rest of the level and walked after.
+    private func walkLink(_ key: RecordKey, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
+        var made = false
+        let target = records.record(key) {
+            made = true
+            let record = Record(key: key)
+            record.awaitsRow = true
+            return record
+        }
+        if made {
+            if !rowsRead.isEmpty && rowsRead.contains(key) {
+                // Read before and found no row: no second read.
+                records[key] = nil
+                walk.missing.append(walk.path)
+                return
+            }
+            walk.batch.append(target)
+        }
+        if target.awaitsRow {
+            walk.unread.append(CheckWalk.Unread(record: target, selection: selection))
+        } else {
+            walkObject(target, selection, &walk)
+        }
+    }
+
+    /// Reads the rows of the records the walk entered for links memory lacked, level by
+    /// level (the links the records of one level hold make the next), each level's in one
+    /// call, and walks each with its selection.
     private func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
         var level: [CheckWalk.Unread] = []
-        // Per entry of the level: its key's place in `batch`, or -1 for a key without a row.
-        var places: [Int] = []
-        var batch: [RecordKey] = []
-        var batchIndex: [RecordKey: Int] = [:]
+        var batch: [Record] = []
         while !walk.unread.isEmpty {
             swap(&level, &walk.unread)
-            records.reserveCapacity(records.count + level.count)
-            batchIndex.reserveCapacity(level.count)
-            // Memory lacked every key of the level when the walk met it, and only the
-            // reads of the level before added records since.
+            swap(&batch, &walk.batch)
+            readRows(into: batch, from: reader)
             for entry in level {
-                if !rowsRead.isEmpty && rowsRead.contains(entry.key) {
-                    places.append(-1)
-                } else {
-                    // A key met twice in a level is read once.
-                    let place = Self.place(of: entry.key, in: &batchIndex, next: batch.count)
-                    if place == batch.count { batch.append(entry.key) }
-                    places.append(place)
-                }
-            }
-            let loaded = loadRecords(batch, from: reader)
-            for (i, entry) in level.enumerated() {
-                let place = places[i]
-                if place >= 0, let target = loaded[place] {
-                    walkObject(target, entry.selection, &walk)
-                } else {
+                if entry.record.awaitsRow {
                     walk.missing.append(walk.path)
+                } else {
+                    walkObject(entry.record, entry.selection, &walk)
                 }
             }
             level.removeAll(keepingCapacity: true)
-            places.removeAll(keepingCapacity: true)
             batch.removeAll(keepingCapacity: true)
-            batchIndex.removeAll(keepingCapacity: true)
         }
     }
 
-    /// The place of `key` in a batch: the one `index` gives it, or `next`, entered for it.
-    /// One probe of the table.
-    private static func place(of key: RecordKey, in index: inout [RecordKey: Int], next: Int) -> Int {
-        // `subscript(_:default:)`'s accessor enters the default when the key is absent.
-        func read(_ value: inout Int) -> Int { value }
-        return read(&index[key, default: next])
-    }
-
-    /// Reads the rows of `keys`, which memory lacks, into new records marked read, without
-    /// notifications: nobody can observe a record memory did not hold. A key without a row
-    /// (or whose read failed) goes into `rowsRead`, and is not asked again.
-    private func loadRecords(_ keys: [RecordKey], from reader: any PersistenceReader) -> [Record?] {
-        guard !keys.isEmpty else { return [] }
-        var loaded: [Record?]
+    /// Reads the rows of `batch`, records the walk entered empty, without notifications:
+    /// nobody can observe a record memory did not hold. Each is marked read; one without a
+    /// row (or whose read failed) leaves memory, still awaiting, and its key goes into
+    /// `rowsRead`, not to be asked again.
+    private func readRows(into batch: [Record], from reader: any PersistenceReader) {
+        guard !batch.isEmpty else { return }
+        var found: [Bool]
         do {
-            loaded = try reader.records(keys)
+            found = try reader.readRows(into: batch)
         } catch {
             notePersistenceError(error)
-            loaded = []
+            found = []
         }
-        if loaded.count != keys.count { loaded = Array(repeating: nil, count: keys.count) }
-        for i in keys.indices {
-            if let record = loaded[i] {
-                record.rowWasRead = true
-                assert(records[keys[i]] == nil, "a record memory holds was read again")
-                records[keys[i]] = record
+        if found.count != batch.count { found = Array(repeating: false, count: batch.count) }
+        for (record, found) in zip(batch, found) {
+            record.rowWasRead = true
+            if found {
+                record.awaitsRow = false
             } else {
-                rowsRead.insert(keys[i])
+                records[record.key] = nil
+                rowsRead.insert(record.key)
             }
         }
-        return loaded
     }
 
     /// Whether the check read the row of `record` this launch: it marks a record it read or

@@ -217,7 +217,7 @@ extension Store {
     /// Notifies every observed field that links to one of `keys`: a reader resolving it now
     /// finds no record, so a list that held one re-renders without it.
     private func notifyLinks(to keys: Set<RecordKey>, in context: inout CommitContext) {
-        for record in records.values where record.isPossiblyObserved && !keys.contains(record.key) {
+        for record in records where record.isPossiblyObserved && !keys.contains(record.key) {
             for field in record.fields {
                 switch field.value {
                 case .link(let target):

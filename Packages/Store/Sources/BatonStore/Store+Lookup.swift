@@ -36,7 +36,7 @@ extension Store {
         // (ids unique only within a type), since a guess would show the wrong record.
         let slots = rule.arguments.map { Slot($0) }
         var found: RecordKey?
-        for (key, candidate) in records where !key.isRoot {
+        for candidate in records where !candidate.key.isRoot {
             var matches = true
             for (slot, value) in zip(slots, values) where !Self.sameIdentity(candidate[untracked: slot], value) {
                 matches = false
@@ -44,7 +44,7 @@ extension Store {
             }
             if matches {
                 if found != nil { return nil }
-                found = key
+                found = candidate.key
             }
         }
         return found

@@ -19,7 +19,7 @@ public final class Store {
     // exclusivity check, as `Record`'s storage does.
 
     /// The records held in memory, by key, roots included.
-    @exclusivity(unchecked) var records: [RecordKey: Record] = [:]
+    let records = RecordTable()
     /// Keys deleted by a commit and not written since: a link to one reads as missing (no
     /// record) yet the check counts it as present, as a null, and never asks the disk for it.
     @exclusivity(unchecked) var tombstones: Set<RecordKey> = []

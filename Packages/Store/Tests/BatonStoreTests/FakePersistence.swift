@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import BatonStore
+@_spi(Baton) import BatonRecords
 
 /// A disk in memory that counts what the store asks of it: transactions, row reads, and
 /// the batches it receives. Safe from any thread.
@@ -12,7 +13,7 @@ final class FakePersistence: Persistence {
         var reads: [RecordKey] = []
         var fetchTimeReads = 0
         var batches: [PersistenceBatch] = []
-        /// The keys of each `records(_:)` call.
+        /// The keys of each `readRows(into:)` call.
         var levels: [[RecordKey]] = []
     }
 
@@ -51,9 +52,13 @@ final class FakePersistence: Persistence {
             }
         }
 
-        func records(_ keys: [RecordKey]) throws -> [Record?] {
-            owner.state.withLock { $0.levels.append(keys) }
-            return try keys.map { try record($0) }
+        func readRows(into records: [Record]) throws -> [Bool] {
+            owner.state.withLock { $0.levels.append(records.map(\.key)) }
+            return try records.map { record in
+                guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return false }
+                record.adopt(slots: ContiguousArray(snapshot.cells.map(\.slot)), values: ContiguousArray(snapshot.cells.map(\.value)))
+                return true
+            }
         }
 
         func fetchTime(of operation: OperationIdentity) throws -> Date? {

@@ -1,0 +1,74 @@
+import Testing
+@testable import BatonStore
+@_spi(Baton) import BatonRecords
+
+/// The store's table of records by key, against a dictionary doing the same operations.
+@Suite struct RecordTableTests {
+    private func expectSame(_ table: RecordTable, _ model: [RecordKey: Record], _ universe: [RecordKey]) {
+        #expect(table.count == model.count)
+        #expect(Set(table.keys) == Set(model.keys))
+        #expect(table.map(\.key).count == model.count)
+        for key in universe { #expect(table[key] === model[key], "\(key)") }
+    }
+
+    @Test(arguments: [0, 1, 0xDEAD_BEEF] as [UInt64])
+    func insertsReplacementsAndRemovalsAgreeWithADictionary(seed: UInt64) {
+        var random = StoreLoadTests.SeededGenerator(state: seed)
+        // Few keys for many operations: long probe runs, removals inside them, wrap-around.
+        let universe = (0..<300).map { RecordKey("T:\($0)") } + ["", "client:root", "Character:12345678901234567890"]
+        let table = RecordTable(seed: seed)
+        var model: [RecordKey: Record] = [:]
+        for step in 0..<20_000 {
+            let key = universe[Int.random(in: 0..<universe.count, using: &random)]
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                let record = Record(key: key)
+                table[key] = record
+                model[key] = record
+            case 1:
+                let removed = table.remove(key)
+                #expect(removed === model.removeValue(forKey: key))
+            case 2:
+                table[key] = nil
+                model[key] = nil
+            default:
+                var made = false
+                let record = table.record(key) {
+                    made = true
+                    return Record(key: key)
+                }
+                #expect(made == (model[key] == nil))
+                if made { model[key] = record }
+                #expect(model[key] === record)
+            }
+            if step % 997 == 0 { expectSame(table, model, universe) }
+        }
+        expectSame(table, model, universe)
+        for key in universe { table[key] = nil }
+        #expect(table.isEmpty)
+        #expect(table.map(\.key).isEmpty)
+    }
+
+    @Test func everyKeyStaysFoundAcrossGrowthAndReservation() {
+        let table = RecordTable()
+        let keys = (0..<5_000).map { RecordKey("Episode:\($0)") }
+        for (i, key) in keys.enumerated() {
+            table[key] = Record(key: key)
+            if i == 100 { table.reserveCapacity(3_000) }
+        }
+        #expect(table.count == keys.count)
+        #expect(table.capacity >= keys.count)
+        #expect(keys.allSatisfy { table[$0]?.key == $0 })
+        #expect(table[RecordKey("Episode:5000")] == nil)
+        #expect(Set(table.map(\.key)) == Set(keys))
+    }
+
+    @Test func keysOfEqualBytesAreOneKey() {
+        let table = RecordTable()
+        let spelled = RecordKey(String(decoding: Array("Character:1".utf8), as: UTF8.self))
+        table["Character:1"] = Record(key: "Character:1")
+        #expect(table[spelled] != nil)
+        table[spelled] = Record(key: spelled)
+        #expect(table.count == 1)
+    }
+}
