@@ -160,7 +160,11 @@ struct ResponseWalker: ~Copyable {
         if typename == nil && !selection.byType.isEmpty {
             typename = try scanAhead(from: reader.mark, wantTypename: true).typename
         }
-        let resolved = selection.resolved(for: typename)
+        var resolved = selection.resolved(for: typename)
+        if !selection.discriminatedTypes.isEmpty, let typename, selection.byType[typename] == nil {
+            let answered = try answeredDiscriminators(from: reader.mark, of: selection.discriminatedTypes)
+            resolved = selection.resolved(unknownTypeAnswering: answered)
+        }
         let fields = resolved.fields
         let layout = resolved.layout
         // Values land at their slot's place, so the cells are in slot order as they fill.
@@ -365,6 +369,22 @@ struct ResponseWalker: ~Copyable {
         }
         reader.rewind(to: mark)
         return (typename, values)
+    }
+
+    /// The types among `types` whose discriminator (`__isNamed` for `Named`) the object at
+    /// `mark` answers with a type name; leaves the reader at `mark`.
+    private mutating func answeredDiscriminators(from mark: JSONReader.Mark, of types: [String]) throws -> [String] {
+        reader.rewind(to: mark)
+        var answered: [String] = []
+        while let member = try reader.nextKey() {
+            if let type = types.first(where: { member.equals(SelectionPlan.discriminator(of: $0)) }),
+               try reader.peekKind() == .string {
+                answered.append(type)
+            }
+            try reader.skipValue()
+        }
+        reader.rewind(to: mark)
+        return answered
     }
 
     private mutating func readTypename() throws -> String {

@@ -18,8 +18,12 @@ public final class SelectionPlan: Sendable {
     public let isAbstract: Bool
     /// The fields for an object of a type no conditional fragment names.
     public let common: ResolvedSelection
-    /// The fields for each concrete type a conditional fragment applies to.
+    /// The fields for each concrete type a conditional fragment applies to, and (under keys
+    /// no type name can have) for an unknown type answering each set of discriminators.
     public let byType: [String: ResolvedSelection]
+    /// The abstract types whose discriminators an object of a type the plan does not know
+    /// may answer, sorted; empty for most selections.
+    public let discriminatedTypes: [String]
 
     init(
         staticType: String?, needsTypename: Bool, isAbstract: Bool, common: ResolvedSelection,
@@ -30,6 +34,11 @@ public final class SelectionPlan: Sendable {
         self.isAbstract = isAbstract
         self.common = common
         self.byType = byType
+        var types = Set<String>()
+        for key in byType.keys where key.hasPrefix(Self.unknownTypePrefix) {
+            types.formUnion(key.dropFirst(Self.unknownTypePrefix.count).split(separator: "&").map(String.init))
+        }
+        discriminatedTypes = types.sorted()
     }
 
     /// The fields to read for an object of `typename`.
@@ -37,6 +46,33 @@ public final class SelectionPlan: Sendable {
     public func resolved(for typename: String?) -> ResolvedSelection {
         if let typename, !byType.isEmpty, let resolved = byType[typename] { return resolved }
         return common
+    }
+
+    /// The fields to read for an object of a type the plan does not know that answered the
+    /// discriminators of `types` (a fragment on an abstract type applies to it when it does).
+    public func resolved(unknownTypeAnswering types: [String]) -> ResolvedSelection {
+        let planned = types.filter(discriminatedTypes.contains)
+        guard !planned.isEmpty else { return common }
+        return byType[Self.unknownTypeKey(answering: planned)] ?? common
+    }
+
+    // MARK: Discriminators
+
+    /// The response key of the discriminator of the abstract type `type`: Relay's `__isNamed`
+    /// for `Named`, the alias under which a fragment on `Named` selects `__typename`.
+    public static func discriminator(of type: String) -> String { "__is" + type }
+
+    /// How many abstract types' discriminators a selection resolves for: every set of them
+    /// is planned ahead, so the first few in name order count.
+    public static let discriminatorLimit = 6
+
+    /// Starts the `byType` keys of the sets of discriminators: no type name can (a GraphQL
+    /// name is ASCII letters, digits and underscores).
+    static let unknownTypePrefix = "\u{2026}"
+
+    /// The `byType` key of the fields of an unknown type answering the discriminators of `types`.
+    static func unknownTypeKey(answering types: [String]) -> String {
+        unknownTypePrefix + types.sorted().joined(separator: "&")
     }
 }
 

@@ -11,7 +11,8 @@ public final class SelectionTemplate: Sendable {
     public let isAbstract: Bool
     /// The fields for an object of a type no conditional fragment names.
     public let common: [FieldTemplate]
-    /// The fields for each concrete type a conditional fragment applies to.
+    /// The fields for each concrete type a conditional fragment applies to, and (under keys
+    /// no type name can have) for an unknown type answering each set of discriminators.
     public let byType: [String: [FieldTemplate]]
 
     public init(

@@ -34,8 +34,9 @@ struct TemplateBuilder {
             return SelectionTemplate(staticType, abstract: knownAbstract, common)
         }
         var candidates = Set<String>()
+        var discriminated = Set<String>()
         if let staticType { candidates.formUnion(normalization.concreteTypes(of: staticType)) }
-        for (selections, _) in sets { collectConditions(selections, into: &candidates) }
+        for (selections, _) in sets { collectConditions(selections, into: &candidates, discriminated: &discriminated) }
         for condition in Array(candidates) {
             candidates.formUnion(normalization.possibleTypes[condition] ?? [])
         }
@@ -44,18 +45,33 @@ struct TemplateBuilder {
         for typename in candidates.sorted() {
             byType[typename] = try resolved(sets, for: typename, staticType: staticType, addTypename: true)
         }
+        // An object of a type the plan does not know gets a fragment on an abstract type
+        // when it answers that type's discriminator, as Relay has it: one entry per set of
+        // discriminators answered.
+        // A type every possible type already is needs no discriminator.
+        let types = Array(discriminated.filter { !normalization.alwaysApplies($0, under: staticType) }.sorted()
+            .prefix(SelectionPlan.discriminatorLimit))
+        if !types.isEmpty {
+            for mask in 1..<(1 << types.count) {
+                let answered = types.indices.filter { mask & (1 << $0) != 0 }.map { types[$0] }
+                byType[SelectionPlan.unknownTypeKey(answering: answered)] = try resolved(
+                    sets, for: nil, staticType: staticType, addTypename: true, answering: Set(answered))
+            }
+        }
         return SelectionTemplate(staticType, needsTypename: true, abstract: knownAbstract, common, byType: byType)
     }
 
     /// The merged fields of `sets` for an object of concrete type `typename` (nil: a type
-    /// no conditional fragment names).
+    /// no conditional fragment names, which answers the discriminators of `answering`).
     private mutating func resolved(
-        _ sets: [([Selection], PlanOccurrence)], for typename: String?, staticType: String?, addTypename: Bool
+        _ sets: [([Selection], PlanOccurrence)], for typename: String?, staticType: String?, addTypename: Bool,
+        answering: Set<String> = []
     ) throws(PlanError) -> [FieldTemplate] {
         var order: [String] = []
         var groups: [String: [Entry]] = [:]
+        let context = Resolution(typename: typename, staticType: staticType, answering: answering)
         for (selections, occurrence) in sets {
-            try collect(selections, occurrence: occurrence, scope: staticType, typename: typename, staticType: staticType,
+            try collect(selections, occurrence: occurrence, scope: staticType, context,
                         order: &order, groups: &groups)
         }
         if addTypename && groups["__typename"]?.contains(where: { $0.occurrence.conditions.isEmpty }) != true {
@@ -71,8 +87,16 @@ struct TemplateBuilder {
         return fields
     }
 
+    /// What a selection is resolved for: a concrete type, or (nil) a type no conditional
+    /// fragment names, which may answer the discriminators of some abstract types.
+    private struct Resolution {
+        let typename: String?
+        let staticType: String?
+        let answering: Set<String>
+    }
+
     private mutating func collect(
-        _ selections: [Selection], occurrence: PlanOccurrence, scope: String?, typename: String?, staticType: String?,
+        _ selections: [Selection], occurrence: PlanOccurrence, scope: String?, _ context: Resolution,
         order: inout [String], groups: inout [String: [Entry]]
     ) throws(PlanError) {
         for selection in selections {
@@ -86,42 +110,57 @@ struct TemplateBuilder {
                 }
                 groups[field.responseKey]!.append((field, here, scope))
             case .inlineFragment(let fragment):
-                guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
+                guard applies(fragment.typeCondition, context) else { continue }
                 try collect(fragment.selectionSet, occurrence: try deferred(here, by: fragment.directives, fallback: "inline"),
-                            scope: fragment.typeCondition ?? scope, typename: typename, staticType: staticType,
-                            order: &order, groups: &groups)
+                            scope: fragment.typeCondition ?? scope, context, order: &order, groups: &groups)
             case .fragmentSpread(let spread):
                 guard let fragment = document.fragments[spread.name] else {
                     throw .invalidDocument(.unknownFragment(name: spread.name, location: spread.location))
                 }
-                guard applies(fragment.typeCondition, typename: typename, staticType: staticType) else { continue }
+                guard applies(fragment.typeCondition, context) else { continue }
                 try collect(fragment.selectionSet, occurrence: try deferred(here, by: spread.directives, fallback: spread.name),
-                            scope: fragment.typeCondition, typename: typename, staticType: staticType,
-                            order: &order, groups: &groups)
+                            scope: fragment.typeCondition, context, order: &order, groups: &groups)
             }
         }
     }
 
-    private func applies(_ condition: String?, typename: String?, staticType: String?) -> Bool {
+    private func applies(_ condition: String?, _ context: Resolution) -> Bool {
         guard let condition else { return true }
-        if let typename { return normalization.applies(condition, to: typename) }
-        return normalization.alwaysApplies(condition, under: staticType)
+        if let typename = context.typename { return normalization.applies(condition, to: typename) }
+        return context.answering.contains(condition) || normalization.alwaysApplies(condition, under: context.staticType)
     }
 
-    private func collectConditions(_ selections: [Selection], into conditions: inout Set<String>) {
+    /// Adds the type conditions of the fragments in `selections` to `conditions`, and to
+    /// `discriminated` those whose fragment selects the type's discriminator: `__typename`
+    /// under the alias `__is` + the type (`... on Named { __isNamed: __typename }`).
+    private func collectConditions(
+        _ selections: [Selection], into conditions: inout Set<String>, discriminated: inout Set<String>
+    ) {
         var visited = Set<String>()
         func walk(_ selections: [Selection]) {
             for selection in selections {
+                let condition: String
+                let inner: [Selection]
                 switch selection {
-                case .field: break
+                case .field: continue
                 case .inlineFragment(let fragment):
-                    if let condition = fragment.typeCondition { conditions.insert(condition) }
-                    walk(fragment.selectionSet)
+                    guard let typeCondition = fragment.typeCondition else {
+                        walk(fragment.selectionSet)
+                        continue
+                    }
+                    (condition, inner) = (typeCondition, fragment.selectionSet)
                 case .fragmentSpread(let spread):
                     guard let fragment = document.fragments[spread.name], visited.insert(spread.name).inserted else { continue }
-                    conditions.insert(fragment.typeCondition)
-                    walk(fragment.selectionSet)
+                    (condition, inner) = (fragment.typeCondition, fragment.selectionSet)
                 }
+                conditions.insert(condition)
+                let discriminator = SelectionPlan.discriminator(of: condition)
+                if inner.contains(where: {
+                    if case .field(let field) = $0 { field.name == "__typename" && field.responseKey == discriminator } else { false }
+                }) {
+                    discriminated.insert(condition)
+                }
+                walk(inner)
             }
         }
         walk(selections)
