@@ -4,6 +4,10 @@ import Foundation
 // Benchmarks/results.json. `baton-bench FILTER` runs only the suites whose name has FILTER.
 
 let filter = CommandLine.arguments.dropFirst().first
+if filter == ImageBenchmarks.launchChildArgument, CommandLine.arguments.count == 3 {
+    try MainActor.assumeIsolated { try ImageBenchmarks.launchChild(CommandLine.arguments[2]) }
+    exit(0)
+}
 var harness = Harness(filter: filter)
 let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("records", RecordsBenchmarks.run),
