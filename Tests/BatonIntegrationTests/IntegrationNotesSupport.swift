@@ -1,7 +1,7 @@
 import BatonLens
 
 extension IntegrationNotesQuery {
-    static let variables: [String: JSONValue] = ["id": "1"]
+    static let variables = Variables(id: "1")
     /// The recorded texts: page 1 holds the first two, page 2 the third.
     static let texts = ["Wubba lubba dub dub", "Pickle Rick", "Get schwifty"]
 }

@@ -9,7 +9,7 @@ import BatonTransport
 @MainActor
 @Suite struct RelaunchPaginationTests {
     @Test func aConnectionQuerySendsNoClientDirectives() throws {
-        let plan = try IntegrationNotesQuery.plan(variables: IntegrationNotesQuery.variables, normalization: IntegrationServer.normalization)
+        let plan = try IntegrationNotesQuery.plan(variables: IntegrationNotesQuery.variables.variableValues, normalization: IntegrationServer.normalization)
         #expect(!plan.request.document.contains("@connection"), "a server that does not declare it rejects the query")
         #expect(plan.request.document.contains("notes(first:$count,after:$cursor)"))
     }

@@ -113,7 +113,7 @@ final class ExampleApp {
         let started = ContinuousClock.now
         let mutation = MutationHandle(EditNoteMutation.self, in: environment)
         do {
-            try await mutation.perform(variables: ["id": .string(id), "text": .string(text)],
+            try await mutation.perform(variables: .init(id: id, text: text),
                                        optimisticResponse: EditNoteMutation.optimisticResponse(id: id, text: text))
         } catch {
             await loop.settle()

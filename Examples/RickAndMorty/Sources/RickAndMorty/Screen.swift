@@ -16,7 +16,7 @@ final class Screen {
     init(page: Int, environment: Environment) {
         self.page = page
         self.environment = environment
-        list = QueryHandle(CharactersQuery.self, variables: ["page": .int(page)],
+        list = QueryHandle(CharactersQuery.self, variables: .init(page: page),
                            policy: .cacheAndNetwork, in: environment)
     }
 
@@ -24,13 +24,13 @@ final class Screen {
     /// refreshed from the network.
     func show(page: Int) {
         self.page = page
-        list = QueryHandle(CharactersQuery.self, variables: ["page": .int(page)],
+        list = QueryHandle(CharactersQuery.self, variables: .init(page: page),
                            policy: .cacheAndNetwork, in: environment)
     }
 
     /// Opens the character `id`, the same way.
     func open(character id: String) {
-        character = QueryHandle(CharacterQuery.self, variables: ["id": .string(id)],
+        character = QueryHandle(CharacterQuery.self, variables: .init(id: id),
                                 policy: .cacheAndNetwork, in: environment)
     }
 

@@ -2,8 +2,9 @@ import BatonNormalize
 
 /// GraphQL documents in, Swift out: parses the sources, validates them against the schema
 /// (see ``ValidationRule``), and emits, per operation, a `GraphQLOperation` with its compact
-/// document text, the SHA-256 of the text a server receives (its persisted-query hash) and
-/// its data lens; per fragment, a lens; per enum the documents read, a `GraphQLEnum`; and a
+/// document text, the SHA-256 of the text a server receives (its persisted-query hash), its
+/// data lens and its typed `Variables`; per fragment, a lens; per enum the documents read or
+/// take, a `GraphQLEnum`; per input object the variables reach, a `GraphQLInputValue`; and a
 /// table of the schema's identity and possible types. Every selection set gains the key
 /// fields and the `__typename` the store needs (see `KeyFieldSelector`).
 ///
@@ -74,12 +75,28 @@ public struct Compiler: Sendable {
         for type in graph.types.values.sorted(by: { $0.name < $1.name }) where type.kind == .enumeration {
             enumNames[type.name] = global.claim(type.name)
         }
-        var globalNames = Set(operationTypes).union(fragmentTypes.values).union(enumNames.values).union([schemaTypeName])
+        // The input objects the operations' variables reach, and the enums those use.
+        var inputTypes: Set<String> = []
+        var variableEnums: Set<String> = []
+        func reach(_ type: TypeReference) {
+            guard let named = graph.types[type.namedType] else { return }
+            if named.kind == .enumeration { variableEnums.insert(named.name) }
+            guard named.kind == .inputObject, inputTypes.insert(named.name).inserted else { return }
+            for field in named.inputFields { reach(field.type) }
+        }
+        for entry in documents.entries {
+            if case .operation(let operation) = entry.definition { operation.variableDefinitions.forEach { reach($0.type) } }
+        }
+        var inputNames: [String: String] = [:]
+        for name in inputTypes.sorted() { inputNames[name] = global.claim(name) }
+        var globalNames = Set(operationTypes).union(fragmentTypes.values).union(enumNames.values).union(inputNames.values)
+            .union([schemaTypeName])
         for swiftType in schema.configuration.customScalars.values {
             if let module = swiftType.split(separator: ".").first { globalNames.insert(String(module)) }
         }
+        let types = TypeMapper(schema: schema, enumNames: enumNames, inputNames: inputNames)
         let builder = LensBuilder(
-            schema: graph, types: TypeMapper(schema: schema, enumNames: enumNames), document: documents.document,
+            schema: graph, types: types, document: documents.document,
             fragmentTypes: fragmentTypes, globalNames: globalNames)
 
         var writer = SwiftWriter()
@@ -116,10 +133,12 @@ public struct Compiler: Sendable {
                     for child in data.children { LensEmitter.write(child, to: &writer, accessors: &accessors) }
                 }
                 tables.line()
-                tables.block("enum \(typeName): GraphQLOperation") { writer in
+                let typed = !operation.variableDefinitions.isEmpty
+                tables.block("enum \(typeName): \(typed ? "TypedVariablesOperation" : "GraphQLOperation")") { writer in
                     writer.line("static let document = \(SwiftNames.literal(text))")
                     writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")
                     PlanEmitter.write(template, documentText: text, to: &writer)
+                    if typed { VariablesEmitter.writeVariables(operation.variableDefinitions, types: types, to: &writer) }
                 }
             case .fragment(let fragment):
                 var lens = builder.build(fragmentTypes[fragment.name] ?? fragment.name, on: fragment.typeCondition, selections: fragment.selectionSet)
@@ -137,10 +156,17 @@ public struct Compiler: Sendable {
             model.children.forEach(scan)
         }
         models.forEach(scan)
+        usedEnums.formUnion(variableEnums)
         for name in usedEnums.sorted() {
             guard let type = graph.types[name], let swiftName = enumNames[name] else { continue }
             tables.line()
             EnumEmitter.write(type, as: swiftName, to: &tables)
+        }
+        for name in inputTypes.sorted() {
+            guard let type = graph.types[name], let swiftName = inputNames[name] else { continue }
+            tables.line()
+            VariablesEmitter.writeInputObject(
+                type, as: swiftName, recursive: Self.holdsItself(name, in: graph), types: types, to: &tables)
         }
         tables.line()
         writeSchemaTable(abstractTypes: abstractTypes, to: &tables)
@@ -150,9 +176,25 @@ public struct Compiler: Sendable {
         return Output(swift: writer.text + tables.text, errors: [], accessors: accessors, codeBytes: code)
     }
 
-    /// The line between the lenses and the tables: documents, hashes, plans, enums, identity.
+    /// Whether the input object `name` reaches itself through fields that are not lists.
+    private static func holdsItself(_ name: String, in schema: Schema) -> Bool {
+        var seen: Set<String> = []
+        func reaches(_ current: String) -> Bool {
+            guard let type = schema.types[current] else { return false }
+            for field in type.inputFields {
+                guard case .named(let next) = field.type.nullable, schema.types[next]?.kind == .inputObject else { continue }
+                if next == name { return true }
+                if seen.insert(next).inserted, reaches(next) { return true }
+            }
+            return false
+        }
+        return reaches(name)
+    }
+
+    /// The line between the lenses and the tables: documents, hashes, plans, variables, enums,
+    /// input objects, identity.
     public static let tablesMark =
-        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives) and plan template; enums; identity"
+        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives), plan template and typed variables; enums; input objects; identity"
 
     /// The template of `operation`, planned alone with the fragments it uses, against the schema.
     private func template(of operation: OperationDefinition, in document: Document) throws(PlanError) -> OperationTemplate {

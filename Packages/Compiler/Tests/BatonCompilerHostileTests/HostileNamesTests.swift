@@ -64,4 +64,23 @@ struct HostileNamesTests {
         #expect(try thing.KIND == .rawValue_)
         #expect(try thing.`case` == .`case`)
     }
+
+    @Test func variablesAndInputFieldsNamedLikeSwiftSendTheirGraphQLNames() throws {
+        let inner = Filter(case: .alive_, list: [])
+        let filter = Filter(
+            self_: "s", inputValue_: 1, default: .`default`, case: .`case`, String_: "text", nested: inner, list: [inner])
+        let variables = FindQuery.Variables(filter: filter, kinds: [.type], self_: "1", init_: 2, variableValues_: "v")
+        let innerJSON: JSONValue = .object([("case", "Alive"), ("list", [])])
+        #expect(variables.variableValues == [
+            "filter": .object([
+                ("self", "s"), ("inputValue", 1), ("default", "default"), ("case", "case"), ("String", "text"),
+                ("nested", innerJSON), ("list", [innerJSON]),
+            ]),
+            "kinds": ["Type"], "self": "1", "init": 2, "variableValues": "v",
+        ])
+        // Left out while nil: `$default` takes its default in the document, `where` its default in the schema.
+        #expect(variables.variableValues["default"] == nil)
+        let plan = try FindQuery.plan(variables: variables.variableValues, normalization: Self.normalization)
+        #expect(plan.identity.variables.contains(#""init":2"#))
+    }
 }

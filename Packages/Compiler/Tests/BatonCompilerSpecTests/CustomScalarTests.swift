@@ -12,6 +12,11 @@ extension Decimal: CustomScalar {
     }
 }
 
+/// A `Decimal` variable goes out as the text the server sends it back as.
+extension Decimal: GraphQLInputValue {
+    public var inputValue: JSONValue { .string(NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX"))) }
+}
+
 extension Date: CustomScalar {
     public init(scalar: Value) throws {
         guard case .string(let text) = scalar, let date = ISO8601DateFormatter().date(from: text)
@@ -51,6 +56,12 @@ struct CustomScalarTests {
         #expect(try asset.page == URL(string: "https://example.com/a1"))
         #expect(try asset.prices == [Decimal(string: "12.50"), nil, Decimal(13)])
         #expect(environment.store.record("Asset:a1") != nil)
+    }
+
+    @Test func aCustomScalarVariableGoesOutThroughItsInputConformance() throws {
+        let variables = TestPricedAssetsQuery.Variables(price: Decimal(string: "12.50")!, among: [Decimal(13), Decimal(string: "0.1")!])
+        #expect(variables.variableValues == ["price": "12.5", "among": ["13", "0.1"]])
+        #expect(TestPricedAssetsQuery.Variables(price: 1).variableValues == ["price": "1"])
     }
 
     @Test func aCustomScalarThatDoesNotConvertIsATypedError() throws {

@@ -61,6 +61,19 @@ public final class Environment {
         return try await startFetch(plan).value.get()
     }
 
+    /// ``fetch(_:variables:)`` under an operation's typed `variables`.
+    @discardableResult
+    public func fetch<Op: TypedVariablesOperation>(
+        _ operation: Op.Type, variables: Op.Variables
+    ) async throws(FetchError) -> CommitSummary {
+        try await fetch(operation, variables: variables.variableValues)
+    }
+
+    /// ``preload(_:variables:)`` under an operation's typed `variables`.
+    public func preload<Op: TypedVariablesOperation>(_ operation: Op.Type, variables: Op.Variables) {
+        preload(operation, variables: variables.variableValues)
+    }
+
     /// Starts fetching `operation` before any screen asks for it; a handle made later for the
     /// same operation and variables joins this fetch instead of sending another request. The
     /// operation is retained against collection until the fetch ends.

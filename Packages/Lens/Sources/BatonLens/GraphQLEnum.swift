@@ -17,7 +17,7 @@
 ///     var rawValue: String { ... }
 /// }
 /// ```
-public protocol GraphQLEnum: ScalarValue, RawRepresentable<String> {
+public protocol GraphQLEnum: ScalarValue, GraphQLInputValue, RawRepresentable<String> {
     /// The case for a value not declared: an enum case `unknown(String)` satisfies it.
     static func unknown(_ rawValue: String) -> Self
 }

@@ -89,3 +89,13 @@ public final class MutationHandle<Op: GraphQLOperation> {
         return failure
     }
 }
+
+extension MutationHandle where Op: TypedVariablesOperation {
+    /// Performs the mutation under its typed `variables`, as ``perform(variables:optimisticResponse:)``.
+    @discardableResult
+    public func perform(
+        variables: Op.Variables, optimisticResponse: JSONValue? = nil
+    ) async throws(FetchError) -> Op.Data {
+        try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse)
+    }
+}

@@ -149,3 +149,13 @@ public final class QueryHandle<Op: GraphQLOperation> {
         return Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
     }
 }
+
+extension QueryHandle where Op: TypedVariablesOperation {
+    /// A handle on `operation` under its typed `variables`.
+    public convenience init(
+        _ operation: Op.Type = Op.self, variables: Op.Variables, policy: FetchPolicy = .cacheFirst,
+        in environment: Environment
+    ) {
+        self.init(operation, variables: variables.variableValues, policy: policy, in: environment)
+    }
+}

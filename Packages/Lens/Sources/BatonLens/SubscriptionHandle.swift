@@ -118,3 +118,12 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         }
     }
 }
+
+extension SubscriptionHandle where Op: TypedVariablesOperation {
+    /// A subscription to `operation` under its typed `variables`.
+    public convenience init(
+        _ operation: Op.Type = Op.self, variables: Op.Variables, backoff: Backoff = .standard, in environment: Environment
+    ) {
+        self.init(operation, variables: variables.variableValues, backoff: backoff, in: environment)
+    }
+}

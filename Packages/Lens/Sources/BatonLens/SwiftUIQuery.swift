@@ -41,6 +41,13 @@ public struct Query<Op: GraphQLOperation>: DynamicProperty {
         self.policy = policy
     }
 
+    /// A query of `operation` under its typed `variables`.
+    public init(_ operation: Op.Type = Op.self, variables: Op.Variables, policy: FetchPolicy = .cacheFirst)
+        where Op: TypedVariablesOperation
+    {
+        self.init(operation, variables: variables.variableValues, policy: policy)
+    }
+
     /// The handle's data: a lens whose reads the view's body tracks per field.
     public var wrappedValue: Op.Data? { box.handle?.data }
 

@@ -22,7 +22,8 @@ enum SwiftNames {
         "String", "Int", "Double", "Bool", "Value", "Scalar", "Link", "Caught", "Fragment", "FieldSet", "RecordRef",
         "GraphQLEnum", "GraphQLOperation", "CustomScalar", "ScalarValue", "Optional", "Array", "Set", "Swift",
         "BatonLens", "Foundation", "Self", "Type", "Protocol", "Any", "Data", "Fields", "Never", "Void", "Error",
-        "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow",
+        "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow", "JSONValue",
+        "GraphQLVariables", "GraphQLInputValue", "TypedVariablesOperation", "Variables",
     ]
 
     /// `air_date` → `airDate`; leading underscores and other names kept.

@@ -8,6 +8,8 @@ struct TypeMapper {
     let schema: CompilerSchema
     /// The Swift name of each generated enum, by GraphQL name.
     var enumNames: [String: String]
+    /// The Swift name of each generated input object, by GraphQL name.
+    var inputNames: [String: String] = [:]
 
     /// The Swift type of a leaf whose named type is `name`.
     func leaf(_ name: String) -> String {
@@ -20,6 +22,14 @@ struct TypeMapper {
             if let enumName = enumNames[name] { return enumName }
             return schema.configuration.customScalars[name] ?? "Value"
         }
+    }
+
+    /// The Swift type of a variable's or an input field's named type `name`: as ``leaf(_:)``,
+    /// input objects as their generated types, and an unmapped custom scalar as its JSON.
+    func input(_ name: String) -> String {
+        if let inputName = inputNames[name] { return inputName }
+        let mapped = leaf(name)
+        return mapped == "Value" ? "JSONValue" : mapped
     }
 
     /// The levels `@semanticNonNull(levels:)` on `field` makes non-null (none without it).
