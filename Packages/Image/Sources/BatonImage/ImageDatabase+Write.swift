@@ -52,10 +52,12 @@ extension ImageDatabase {
     /// Moves the rows a read transaction read to this launch.
     func touch(_ touch: Touch) throws {
         try connection.writeTransaction {
-            for key in touch.keys {
-                let statement = try connection.cached("UPDATE records SET launch = ?1 WHERE key = ?2 AND launch < ?1")
+            if !touch.keys.isEmpty {
+                // One statement for every key: SQLite seeks each in the key's B-tree.
+                let statement = try connection.cached(
+                    "UPDATE records SET launch = ?1 WHERE key IN (SELECT value FROM json_each(?2)) AND launch < ?1")
                 try statement.bind(launch, at: 1)
-                try statement.bind(key, at: 2)
+                try statement.bind(String(decoding: KeyArray.json(touch.keys) { $0 }, as: UTF8.self), at: 2)
                 try statement.run()
             }
             for (root, name) in touch.rootFields {

@@ -1,26 +1,33 @@
 import BatonRecords
 
-/// Records' keys as one JSON array of strings, in UTF-8: how a level of the check hands its
-/// keys to SQLite's `json_each`.
+/// Keys as one JSON array of strings, in UTF-8: how a level of the check, and the writer's
+/// touch, hand their keys to SQLite's `json_each`.
 enum KeyArray {
+    /// The keys of `records`.
     static func json(_ records: [Record]) -> [UInt8] {
+        json(records) { $0.key.rawValue }
+    }
+
+    /// The texts `text` gives for `items`.
+    @inline(__always)
+    static func json<Items: Collection>(_ items: Items, text: (Items.Element) -> String) -> [UInt8] {
         // Room for every byte escaped as \u00XX, the quotes, the commas and the brackets.
         var capacity = 2
-        for record in records { capacity += record.key.rawValue.utf8.count * 6 + 3 }
+        for item in items { capacity += text(item).utf8.count * 6 + 3 }
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, written in
             let out = buffer.baseAddress!
             var n = 0
             out[n] = UInt8(ascii: "[")
             n += 1
-            for record in records {
+            for item in items {
                 if n > 1 {
                     out[n] = UInt8(ascii: ",")
                     n += 1
                 }
                 out[n] = UInt8(ascii: "\"")
                 n += 1
-                var text = record.key.rawValue
-                text.withUTF8 { utf8 in
+                var key = text(item)
+                key.withUTF8 { utf8 in
                     guard let base = utf8.baseAddress else { return }
                     if !needsEscape(utf8) {
                         (out + n).update(from: base, count: utf8.count)

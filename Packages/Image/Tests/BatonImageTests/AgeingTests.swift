@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import BatonImage
+import BatonStore
+@_spi(Baton) import BatonRecords
 
 @Suite struct AgeingTests {
     private func entries(_ keys: [RecordKey], text: String = "x") -> PersistenceBatch {
@@ -37,6 +39,26 @@ import Testing
         let stats = try ImageInspector(path: scratch.file.path).stats()
         #expect(stats.launch == 3)
         #expect(stats.records == 3)
+    }
+
+    @Test func everyRowALevelReadIsMovedToItsLaunchWhateverItsKeySpells() throws {
+        let scratch = Scratch()
+        // Keys the touch's JSON must escape, beyond ASCII, and many of them.
+        let read: [RecordKey] = ["T:\"quoted\"", "T:back\\slash", "T:tab\there", "T:caf\u{E9}", "T:\u{1F600}"]
+            + (0..<300).map { RecordKey("Character:\($0)") }
+        try scratch.launch { $0.writeAndWait(entries(read + ["Row:idle"])) }
+        try scratch.launch { image throws in
+            let records = read.map { Record(key: $0) }
+            #expect(try image.withReadTransaction { try $0.readRows(into: records) }.allSatisfy { $0 })
+            image.waitForPendingWrites()
+        }
+        try scratch.launch { image throws in
+            image.waitForPendingWrites()
+            try image.withReadTransaction { reader throws in
+                for key in read { #expect(try reader.snapshot(of: key, fields: []) != nil, "\(key)") }
+                #expect(try reader.snapshot(of: "Row:idle", fields: []) == nil)
+            }
+        }
     }
 
     @Test func anImageOverItsSizeLimitEvictsOlderLaunchesAndKeepsTheLastLaunchs() throws {
