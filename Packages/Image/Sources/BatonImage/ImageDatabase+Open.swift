@@ -29,6 +29,7 @@ extension ImageDatabase {
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
         let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
+        let launch: Int64
         if applicationID == ImageSchema.applicationID {
             let format = try connection.integer("PRAGMA user_version")
             let stored = format == ImageSchema.formatVersion ? try? metaText("version", connection) : nil
@@ -41,6 +42,9 @@ extension ImageDatabase {
                 return try openChecked(path: path, version: version, mayRestart: false)
             }
             try configure(connection)
+            // One more than the last open's. The open writes nothing, so a check waiting for
+            // it waits for no sync: the writer's first job records it (`age(sizeLimit:)`).
+            launch = try metaInteger("launch", connection) + 1
         } else if applicationID != 0 || tables > 0 {
             connection.close()
             throw ImageError.notAnImage(path: path, applicationID: applicationID)
@@ -50,13 +54,9 @@ extension ImageDatabase {
             try connection.writeTransaction {
                 try connection.execute(ImageSchema.create)
                 try setMeta("version", text: version, connection)
-                try setMeta("launch", integer: 0, connection)
+                try setMeta("launch", integer: 1, connection)
             }
-        }
-        let launch = try connection.writeTransaction {
-            let launch = try metaInteger("launch", connection) + 1
-            try setMeta("launch", integer: launch, connection)
-            return launch
+            launch = 1
         }
         let names = try Names(connection: connection)
         return ImageDatabase(connection: connection, names: names, launch: launch)
@@ -94,7 +94,7 @@ extension ImageDatabase {
         try statement.run()
     }
 
-    private static func setMeta(_ name: String, integer: Int64, _ connection: Connection) throws {
+    static func setMeta(_ name: String, integer: Int64, _ connection: Connection) throws {
         let statement = try connection.cached("INSERT OR REPLACE INTO meta(name, value) VALUES (?1, ?2)")
         try statement.bind(name, at: 1)
         try statement.bind(integer, at: 2)
