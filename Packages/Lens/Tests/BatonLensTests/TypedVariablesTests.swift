@@ -29,6 +29,16 @@ enum TypedRenameMutation: TypedVariablesOperation {
     }
 }
 
+/// NoteAddedSubscription with typed variables.
+enum TypedNoteAddedSubscription: TypedVariablesOperation {
+    static let document = NoteAddedSubscription.document
+    typealias Data = NoteAddedSubscription.Data
+    struct Variables: GraphQLVariables {
+        var characterId: String
+        var variableValues: [String: JSONValue] { ["characterId": characterId.inputValue] }
+    }
+}
+
 /// An input object as the compiler writes one: a nil field is left out.
 struct NameFilter: GraphQLInputValue {
     var name: String? = nil
@@ -85,5 +95,15 @@ struct TypedVariablesTests {
         environment.preload(TypedNameQuery.self, variables: .init(id: "2"))
         #expect(await eventually { transport.count == 2 })
         #expect(transport.requests.last?.variables == ["id": "2"])
+    }
+
+    @Test func aSubscriptionUnderTypedVariablesIsTheSubscriptionUnderTheirValues() async throws {
+        let transport = StreamingTransport([.init(events: [NoteAddedSubscription.event("n6", "Live")], drops: false)])
+        let environment = Spec.environment(transport)
+        let subscription = SubscriptionHandle(TypedNoteAddedSubscription.self, variables: .init(characterId: "1"), in: environment)
+        #expect(subscription.variables == ["characterId": "1"])
+        subscription.start()
+        #expect(await eventually { subscription.state == .ended })
+        #expect(try subscription.data?.noteAdded?.noteEdge?.node?.text == "Live")
     }
 }
