@@ -83,4 +83,17 @@ struct HostileNamesTests {
         let plan = try FindQuery.plan(variables: variables.variableValues, normalization: Self.normalization)
         #expect(plan.identity.variables.contains(#""init":2"#))
     }
+
+    @Test func aNullableVariableOrInputFieldCanBeSentAsAnExplicitNull() throws {
+        let filter = Filter(case: .alive_)
+        filter.self_ = .null
+        var variables = FindQuery.Variables(filter: filter, init_: 1)
+        variables.default = .null
+        variables.values = .some(["a", nil])
+        #expect(variables.variableValues == [
+            "filter": .object([("self", .null), ("case", "Alive")]), "init": 1, "default": .null, "values": ["a", .null],
+        ])
+        variables.default = nil
+        #expect(variables.variableValues["default"] == nil)
+    }
 }

@@ -67,6 +67,17 @@ struct TypedVariablesTests {
         #expect(JSONValue.object([("a", .int(1))]).inputValue == .object([("a", .int(1))]))
     }
 
+    @Test func aNullableIsLeftOutNullOrAValue() {
+        #expect(GraphQLNullable<Int>.absent.inputValue == nil)
+        #expect((nil as GraphQLNullable<Int>).inputValue == nil)
+        #expect(GraphQLNullable<Int>.null.inputValue == .null)
+        #expect(GraphQLNullable(3).inputValue == .int(3))
+        #expect(GraphQLNullable<Int>(nil) == .absent)
+        #expect(GraphQLNullable(LifeStatus.dead).unwrapped == .dead)
+        #expect(GraphQLNullable<LifeStatus>.null.unwrapped == nil)
+        #expect(GraphQLNullable<[Int?]>.some([1, nil]).inputValue == .array([.int(1), .null]))
+    }
+
     @Test func aHandleUnderTypedVariablesIsTheHandleUnderTheirValues() throws {
         let environment = Spec.environment()
         _ = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)

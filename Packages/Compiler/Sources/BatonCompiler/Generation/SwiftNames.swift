@@ -23,7 +23,7 @@ enum SwiftNames {
         "GraphQLEnum", "GraphQLOperation", "CustomScalar", "ScalarValue", "Optional", "Array", "Set", "Swift",
         "BatonLens", "Foundation", "Self", "Type", "Protocol", "Any", "Data", "Fields", "Never", "Void", "Error",
         "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow", "JSONValue",
-        "GraphQLVariables", "GraphQLInputValue", "TypedVariablesOperation", "Variables",
+        "GraphQLVariables", "GraphQLInputValue", "TypedVariablesOperation", "Variables", "GraphQLNullable",
     ]
 
     /// `air_date` → `airDate`; leading underscores and other names kept.

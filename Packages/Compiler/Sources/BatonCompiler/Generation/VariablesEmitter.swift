@@ -4,21 +4,38 @@ import BatonNormalize
 /// `variableValues`, what the request sends), and each input object the variables reach as
 /// a `GraphQLInputValue`.
 ///
-/// A nullable variable or field, or one with a default, is optional and left out of the
-/// request while nil, so the default applies. A property keeps its GraphQL name, suffixed
+/// A nullable variable or field is kept as a `GraphQLNullable` (left out, `null`, or a
+/// value), one of a non-null type with a default as an optional; the initializer takes either
+/// as an optional, and nil leaves it out of the request, so a default applies. A property keeps its GraphQL name, suffixed
 /// with `_` where it would shadow a member (`self_`), and backticked where it is a keyword.
 enum VariablesEmitter {
     /// Names a variable's or an input field's property must not take: members, and the types
     /// generated code names unqualified.
     static let members: Set<String> = SwiftNames.reservedTypes.union(["self", "Self", "Type", "Protocol", "init", "variableValues", "inputValue"])
 
-    /// One property: the GraphQL name (the JSON key), the Swift name, its type, and whether
-    /// it is optional (nil leaves it out).
+    /// One property: the GraphQL name (the JSON key), the Swift name, the type its
+    /// initializer takes, and how it is kept.
     private struct Property {
+        enum Storage {
+            /// Always sent.
+            case required
+            /// Of a non-null type with a default: an optional, left out while nil.
+            case optional
+            /// Of a nullable type: a `GraphQLNullable`, which can also send `null`. The
+            /// initializer takes an optional (nil: left out).
+            case nullable
+        }
+
         let name: String
         let swiftName: String
+        /// The initializer's parameter type (an optional unless required).
         let type: String
-        let optional: Bool
+        let storage: Storage
+
+        /// The stored property's type.
+        var storedType: String {
+            storage == .nullable ? "GraphQLNullable<\(type.dropLast())>" : type
+        }
     }
 
     static func writeVariables(_ variables: [VariableDefinition], types: TypeMapper, to writer: inout SwiftWriter) {
@@ -53,11 +70,12 @@ enum VariablesEmitter {
     private static func properties(_ inputs: [(String, TypeReference, Bool)], types: TypeMapper) -> [Property] {
         var names = NameScope(reserved: members)
         return inputs.map { name, type, hasDefault in
-            let optional = hasDefault || !type.isNonNull
+            let storage: Property.Storage = !type.isNonNull ? .nullable : hasDefault ? .optional : .required
             return Property(
                 name: name, swiftName: names.claim(name),
-                type: TypeMapper.render(type, base: types.input(type.namedType), nonNullLevels: [], optionalOuter: optional),
-                optional: optional)
+                type: TypeMapper.render(
+                    type, base: types.input(type.namedType), nonNullLevels: [], optionalOuter: storage != .required),
+                storage: storage)
         }
     }
 
@@ -69,10 +87,10 @@ enum VariablesEmitter {
         for property in properties {
             let key = SwiftNames.literal(property.name)
             let member = "self.\(SwiftNames.declared(property.swiftName))"
-            if property.optional {
-                writer.line("if let value = \(member) { \(add(key, "value.inputValue")) }")
-            } else {
-                writer.line(add(key, "\(member).inputValue"))
+            switch property.storage {
+            case .required: writer.line(add(key, "\(member).inputValue"))
+            case .optional: writer.line("if let value = \(member) { \(add(key, "value.inputValue")) }")
+            case .nullable: writer.line("if let value = \(member).inputValue { \(add(key, "value")) }")
             }
         }
     }
@@ -80,17 +98,18 @@ enum VariablesEmitter {
     /// The properties and an initializer taking each (an optional one defaults to nil).
     private static func writeStorage(_ properties: [Property], to writer: inout SwiftWriter) {
         for property in properties {
-            writer.line("var \(SwiftNames.declared(property.swiftName)): \(property.type)")
+            writer.line("var \(SwiftNames.declared(property.swiftName)): \(property.storedType)")
         }
         let parameters = properties.map { property in
             let label = SwiftNames.declared(property.swiftName)
             let local = SwiftNames.keywords.contains(property.swiftName) ? " _\(property.swiftName)" : ""
-            return "\(label)\(local): \(property.type)\(property.optional ? " = nil" : "")"
+            return "\(label)\(local): \(property.type)\(property.storage == .required ? "" : " = nil")"
         }
         writer.block("init(\(parameters.joined(separator: ", ")))") { writer in
             for property in properties {
                 let local = SwiftNames.keywords.contains(property.swiftName) ? "_\(property.swiftName)" : property.swiftName
-                writer.line("self.\(SwiftNames.declared(property.swiftName)) = \(local)")
+                let value = property.storage == .nullable ? "GraphQLNullable(\(local))" : local
+                writer.line("self.\(SwiftNames.declared(property.swiftName)) = \(value)")
             }
         }
     }
