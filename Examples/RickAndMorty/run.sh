@@ -10,6 +10,10 @@ swift="${SWIFT:-swift}"
 flags=(${EXAMPLE_FLAGS:---trace})
 
 "$repo/Tools/TestServer/setup.sh"
+# SwiftPM plans again only when the root package changes, not when a file is added to or
+# removed from a layer package the example depends on by path: without a new plan, an
+# existing .build compiles the old file list. A touched manifest makes the plan anew.
+touch "$here/Package.swift"
 "$swift" build --package-path "$here" -Xswiftc -warnings-as-errors
 binary="$("$swift" build --package-path "$here" --show-bin-path)/rick-and-morty"
 
