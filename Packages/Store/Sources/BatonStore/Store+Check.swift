@@ -140,14 +140,14 @@ extension Store {
     private func walkValue(_ value: Value, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
         switch value {
         case .link(let key):
-            if walk.hasReader && tombstones.isEmpty && hidden.isEmpty {
+            // A key deleted by a commit or hidden by a layer is out of memory, and present (as a null).
+            if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
+                return
+            }
+            if walk.hasReader {
                 walkLink(key, selection, &walk)
             } else if let target = records[key] {
                 walkObject(target, selection, &walk)
-            } else if (!tombstones.isEmpty && tombstones.contains(key)) || (!hidden.isEmpty && hidden[key] != nil) {
-                return
-            } else if walk.hasReader {
-                walkLink(key, selection, &walk)
             } else {
                 walk.missing.append(walk.path)
                 if persistence != nil && !rowsRead.contains(key) { walk.persistenceMightHelp = true }

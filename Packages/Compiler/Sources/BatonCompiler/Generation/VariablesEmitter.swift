@@ -28,14 +28,15 @@ enum VariablesEmitter {
 
         let name: String
         let swiftName: String
-        /// The initializer's parameter type (an optional unless required).
-        let type: String
+        /// The type of a value of it: the GraphQL type, its outermost level non-null.
+        let valueType: String
         let storage: Storage
 
+        /// The initializer's parameter type: an optional unless required.
+        var type: String { storage == .required ? valueType : valueType + "?" }
+
         /// The stored property's type.
-        var storedType: String {
-            storage == .nullable ? "GraphQLNullable<\(type.dropLast())>" : type
-        }
+        var storedType: String { storage == .nullable ? "GraphQLNullable<\(valueType)>" : type }
     }
 
     static func writeVariables(_ variables: [VariableDefinition], types: TypeMapper, to writer: inout SwiftWriter) {
@@ -73,8 +74,7 @@ enum VariablesEmitter {
             let storage: Property.Storage = !type.isNonNull ? .nullable : hasDefault ? .optional : .required
             return Property(
                 name: name, swiftName: names.claim(name),
-                type: TypeMapper.render(
-                    type, base: types.input(type.namedType), nonNullLevels: [], optionalOuter: storage != .required),
+                valueType: TypeMapper.render(.nonNull(type.nullable), base: types.input(type.namedType), nonNullLevels: []),
                 storage: storage)
         }
     }
