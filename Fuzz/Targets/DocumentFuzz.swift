@@ -22,6 +22,6 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             _ = try? OperationPlan(document: document)
         }
     }
-    _ = try? Schema.parse(sdl: text)
+    _ = try? GraphQLSchema.parse(sdl: text)
     return 0
 }

@@ -47,9 +47,9 @@ func specText(_ path: String) -> String {
 }
 
 let plans: [OperationPlan] = {
-    let schema: Schema
+    let schema: GraphQLSchema
     do {
-        schema = try Schema.parse(sdl: specText("tests/schema.graphql"), specText("tests/extensions.graphql"))
+        schema = try GraphQLSchema.parse(sdl: specText("tests/schema.graphql"), specText("tests/extensions.graphql"))
     } catch { fatalError("schema: \(error)") }
     let normalization = Normalization(
         schema: schema, cacheKeys: CacheKeyPolicy(keyFields: ["Asset": ["uuid"], "Quote": ["base", "quote"]]))

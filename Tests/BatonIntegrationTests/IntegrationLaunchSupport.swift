@@ -9,8 +9,8 @@ import BatonLens
 /// Main actor, like the store.
 @MainActor
 final class IntegrationLaunch {
-    let image: Image
-    let environment: Environment
+    let image: StoreImage
+    let environment: GraphQLEnvironment
     var store: Store { environment.store }
 
     init(
@@ -19,7 +19,7 @@ final class IntegrationLaunch {
     ) {
         image = scratch.openImage()
         let store = Store(normalization: normalization, persistence: image, releaseBufferSize: releaseBufferSize)
-        environment = Environment(store: store, transport: transport)
+        environment = GraphQLEnvironment(store: store, transport: transport)
     }
 
     /// Waits until the image holds every commit of this launch, then closes it.

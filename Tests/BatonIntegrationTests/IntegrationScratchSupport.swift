@@ -20,8 +20,8 @@ final class IntegrationScratch: Sendable {
     var imageFile: URL { directory.appendingPathComponent("store.image") }
 
     /// Opens the image as a launch does (returns at once; the file opens behind it).
-    func openImage() -> Image {
-        Image.open(at: imageFile, version: "integration-1")
+    func openImage() -> StoreImage {
+        StoreImage.open(at: imageFile, version: "integration-1")
     }
 
     /// A subdirectory holding `files` (name → bytes), for a `RecordedTransport`.

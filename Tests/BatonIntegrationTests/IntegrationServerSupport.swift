@@ -11,7 +11,7 @@ enum IntegrationServer {
         let root = RecordedFixture.directory.deletingLastPathComponent().deletingLastPathComponent()
         let file = root.appendingPathComponent("Tools/TestServer/schema.graphql")
         do {
-            return Normalization(schema: try Schema.parse(sdl: String(contentsOf: file, encoding: .utf8)))
+            return Normalization(schema: try GraphQLSchema.parse(sdl: String(contentsOf: file, encoding: .utf8)))
         } catch {
             fatalError("the test server's schema at \(file.path) does not load: \(error)")
         }

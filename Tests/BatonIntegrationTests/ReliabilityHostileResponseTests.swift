@@ -50,7 +50,7 @@ import BatonStore
         var description: String { name }
     }
 
-    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                           SharedData.text("baton-spec/tests/extensions.graphql"))
     static let normalization = Normalization(schema: schema)
     static func plan(_ operation: Operation) -> OperationPlan {

@@ -24,7 +24,7 @@ enum ImageBenchmarks {
 
         // The file after the fixture, written through a store as an app would.
         do {
-            let image = Image.open(at: file, version: "bench")
+            let image = StoreImage.open(at: file, version: "bench")
             let store = Store(normalization: normalization, persistence: image)
             _ = store.commit(changes, fetched: plan.identity)
             image.close()
@@ -32,7 +32,7 @@ enum ImageBenchmarks {
         let fileBytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
 
         // The check of Fixture into an empty store: every row read and decoded.
-        let image = Image.open(at: file, version: "bench")
+        let image = StoreImage.open(at: file, version: "bench")
         try image.waitUntilOpen()
         // Interleaved with the same keys read with bare sqlite3 calls (in one transaction,
         // nothing decoded), so both see the same moments of a noisy machine: the ratio is the figure.
@@ -81,7 +81,7 @@ enum ImageBenchmarks {
         // The same in this process: a fresh image (a new launch of the file) over warm code.
         let relaunch = try Harness.median {
             let start = DispatchTime.now().uptimeNanoseconds
-            let image = Image.open(at: file, version: "bench")
+            let image = StoreImage.open(at: file, version: "bench")
             let store = Store(normalization: normalization, persistence: image)
             let result = store.check(plan)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -98,7 +98,7 @@ enum ImageBenchmarks {
         var writerSamples: [Double] = []
         let mainActorCost = Harness.median {
             let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")
-            let image = Image.open(at: scratch, version: "bench")
+            let image = StoreImage.open(at: scratch, version: "bench")
             try? image.waitUntilOpen()
             let start = DispatchTime.now().uptimeNanoseconds
             image.write(batch)
@@ -161,7 +161,7 @@ enum ImageBenchmarks {
         let normalization = FixtureData.normalization
         let plan = FixtureData.plan
         let start = DispatchTime.now().uptimeNanoseconds
-        let image = Image.open(at: URL(fileURLWithPath: path), version: "bench")
+        let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
         let store = Store(normalization: normalization, persistence: image)
         let result = store.check(plan)
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6

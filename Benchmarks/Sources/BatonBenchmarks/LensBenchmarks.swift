@@ -125,13 +125,13 @@ enum LensFixture: GraphQLOperation {
     static let variables: [String: JSONValue] = ["page": 1]
 
     @MainActor
-    static func environment() throws -> Environment {
+    static func environment() throws -> GraphQLEnvironment {
         let schema = try String(
             contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
         let response = try Foundation.Data(
             contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/characters-page-1.json"))
-        let store = Store(normalization: Normalization(schema: try Schema.parse(sdl: schema)))
-        let environment = Environment(store: store, transport: UnusedTransport())
+        let store = Store(normalization: Normalization(schema: try GraphQLSchema.parse(sdl: schema)))
+        let environment = GraphQLEnvironment(store: store, transport: UnusedTransport())
         let plan = try environment.plan(LensFixture.self, variables: variables)
         store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
         return environment
@@ -139,7 +139,7 @@ enum LensFixture: GraphQLOperation {
 
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let characters = Link<Page?>("characters", arguments: true) }
+        struct Fields: FieldSet { let characters = Linked<Page?>("characters", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -147,8 +147,8 @@ enum LensFixture: GraphQLOperation {
     struct Page: Fragment {
         static let typeCondition = "Characters"
         struct Fields: FieldSet {
-            let info = Link<Info?>("info")
-            let results = Link<[CharacterRow]>("results")
+            let info = Linked<Info?>("info")
+            let results = Linked<[CharacterRow]>("results")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -177,9 +177,9 @@ enum LensFixture: GraphQLOperation {
             let gender = Scalar<String?>("gender")
             let image = Scalar<String?>("image")
             let created = Scalar<String?>("created")
-            let origin = Link<LocationRow?>("origin")
-            let location = Link<LocationRow?>("location")
-            let episode = Link<[EpisodeRow]>("episode")
+            let origin = Linked<LocationRow?>("origin")
+            let location = Linked<LocationRow?>("location")
+            let episode = Linked<[EpisodeRow]>("episode")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -206,7 +206,7 @@ enum LensFixture: GraphQLOperation {
             let airDate = Scalar<String?>("air_date")
             let episode = Scalar<String?>("episode")
             let created = Scalar<String?>("created")
-            let characters = Link<[CharacterThumb]>("characters")
+            let characters = Linked<[CharacterThumb]>("characters")
         }
         static let fields = Fields()
         let ref: RecordRef

@@ -6,7 +6,7 @@ import Foundation
 enum FixtureData {
     static let schemaText = try! String(
         contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
-    static let normalization = Normalization(schema: try! Schema.parse(sdl: schemaText))
+    static let normalization = Normalization(schema: try! GraphQLSchema.parse(sdl: schemaText))
     static let plan = try! OperationPlan(
         String(contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/documents/Fixture.graphql"), encoding: .utf8),
         variables: ["page": 1], normalization: normalization)

@@ -12,17 +12,17 @@ struct ConformanceRunner: Sendable {
     /// The spec's directory: `shared/data/baton-spec` beside the repository.
     let spec: URL
 
-    static let testsSchema: Schema = {
+    static let testsSchema: GraphQLSchema = {
         let spec = SharedData.root.appendingPathComponent("baton-spec")
         let sdl = ["tests/schema.graphql", "tests/extensions.graphql"].map { path in
             (try? String(contentsOf: spec.appendingPathComponent(path), encoding: .utf8)) ?? ""
         }
-        return try! Schema.parse(sdl: sdl[0], sdl[1])
+        return try! GraphQLSchema.parse(sdl: sdl[0], sdl[1])
     }()
 
-    static let rickAndMortySchema: Schema = {
+    static let rickAndMortySchema: GraphQLSchema = {
         let url = SharedData.root.appendingPathComponent("baton-spec/rickandmorty/schema.graphql")
-        return try! Schema.parse(sdl: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
+        return try! GraphQLSchema.parse(sdl: (try? String(contentsOf: url, encoding: .utf8)) ?? "")
     }()
 
     /// The identity of `tests/baton.json`: Asset by uuid, Quote by base and quote, the rest by id.

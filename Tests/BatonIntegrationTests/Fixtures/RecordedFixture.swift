@@ -69,7 +69,7 @@ struct RecordedFixture: Sendable, CustomStringConvertible {
     /// The operation planned under the fixture's schemas and the suite's identity.
     func plan() throws -> OperationPlan {
         let sdl = try schemas.map { String(decoding: try data($0), as: UTF8.self) }
-        let schema = try Schema.parse(sdl: sdl)
+        let schema = try GraphQLSchema.parse(sdl: sdl)
         let normalization = Normalization(schema: schema, cacheKeys: ConformanceRunner.cacheKeys)
         return try OperationPlan(String(decoding: try data(operation), as: UTF8.self), variables: variables,
                                  normalization: normalization)

@@ -10,8 +10,8 @@ import Foundation
 @MainActor
 final class ExampleApp {
     let options: Options
-    let image: Image
-    let environment: Environment
+    let image: StoreImage
+    let environment: GraphQLEnvironment
     let screen: Screen
     let loop: RenderLoop
     /// When the launch started, before the image opened.
@@ -24,11 +24,11 @@ final class ExampleApp {
         launched = .now
         self.options = options
         try? FileManager.default.createDirectory(at: options.imageDirectory, withIntermediateDirectories: true)
-        image = Image.open(at: options.imageFile, version: ExampleSchema.version, options: Image.Options(onError: { error in
+        image = StoreImage.open(at: options.imageFile, version: ExampleSchema.version, options: StoreImage.Options(onError: { error in
             print("image: \(error) (the app carries on in memory)")
         }))
         let store = Store(normalization: ExampleSchema.normalization, persistence: image)
-        environment = Environment(store: store, transport: HTTPTransport(url: options.endpoint))
+        environment = GraphQLEnvironment(store: store, transport: HTTPTransport(url: options.endpoint))
         loop = RenderLoop(trace: options.trace)
         print("rick-and-morty: \(options.endpoint.absoluteString), image \(options.imageFile.path)")
         // The handle's initializer checks the store, which reads the image: a relaunch has the

@@ -11,9 +11,9 @@ final class Screen {
     private(set) var page: Int
     private(set) var list: QueryHandle<CharactersQuery>
     private(set) var character: QueryHandle<CharacterQuery>?
-    @ObservationIgnored let environment: Environment
+    @ObservationIgnored let environment: GraphQLEnvironment
 
-    init(page: Int, environment: Environment) {
+    init(page: Int, environment: GraphQLEnvironment) {
         self.page = page
         self.environment = environment
         list = QueryHandle(CharactersQuery.self, variables: .init(page: page),

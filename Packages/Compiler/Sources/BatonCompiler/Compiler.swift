@@ -177,7 +177,7 @@ public struct Compiler: Sendable {
     }
 
     /// Whether the input object `name` reaches itself through fields that are not lists.
-    private static func holdsItself(_ name: String, in schema: Schema) -> Bool {
+    private static func holdsItself(_ name: String, in schema: GraphQLSchema) -> Bool {
         var seen: Set<String> = []
         func reaches(_ current: String) -> Bool {
             guard let type = schema.types[current] else { return false }

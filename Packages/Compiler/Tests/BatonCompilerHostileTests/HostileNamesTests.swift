@@ -20,7 +20,7 @@ struct HostileNamesTests {
     static let normalization = Normalization(possibleTypes: BatonSchema.possibleTypes, cacheKeys: BatonSchema.cacheKeys)
 
     func load() throws -> SelfQuery.Data {
-        let environment = Environment(store: Store(normalization: Self.normalization), transport: SilentTransport())
+        let environment = GraphQLEnvironment(store: Store(normalization: Self.normalization), transport: SilentTransport())
         let variables: [String: JSONValue] = ["protocol": "p"]
         let plan = try environment.plan(SelfQuery.self, variables: variables)
         let result = try Ingest().ingest(Array(Self.response.utf8), plan: plan)

@@ -44,7 +44,7 @@ struct CustomScalarTests {
     """#
 
     @Test func mappedCustomScalarsReadAsTheirSwiftTypes() throws {
-        let environment = Environment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
+        let environment = GraphQLEnvironment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
         let plan = try environment.plan(TestAssetPricesQuery.self)
         environment.store.commit(try Ingest().ingest(Array(Self.response.utf8), plan: plan).changes, fetched: plan.identity)
         let data = TestAssetPricesQuery.Data(
@@ -65,7 +65,7 @@ struct CustomScalarTests {
     }
 
     @Test func aCustomScalarThatDoesNotConvertIsATypedError() throws {
-        let environment = Environment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
+        let environment = GraphQLEnvironment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
         let plan = try environment.plan(TestAssetPricesQuery.self)
         let bad = Self.response.replacingOccurrences(of: "2026-11-01T10:00:00Z", with: "yesterday")
         environment.store.commit(try Ingest().ingest(Array(bad.utf8), plan: plan).changes, fetched: plan.identity)

@@ -45,7 +45,7 @@ struct GeneratedTemplateTests {
         let sdl = ["tests/schema.graphql", "tests/extensions.graphql"].map { path in
             (try? String(contentsOf: Self.spec.appendingPathComponent(path), encoding: .utf8)) ?? ""
         }
-        return Normalization(schema: try! Schema.parse(sdl: sdl), cacheKeys: BatonSchema.cacheKeys)
+        return Normalization(schema: try! GraphQLSchema.parse(sdl: sdl), cacheKeys: BatonSchema.cacheKeys)
     }()
 
     /// The suite's cases whose operation is generated here and whose responses the data set

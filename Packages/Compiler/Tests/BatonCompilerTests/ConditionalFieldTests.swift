@@ -7,15 +7,15 @@ struct ConditionalFieldTests {
     static func fields(_ document: String) throws -> [Substring] {
         let output = SpecSchema.compile(document)
         #expect(output.errors.isEmpty, "\(output.errors)")
-        return output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Link<") }
+        return output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Linked<") }
     }
 
     @Test func aNonNullFieldUnderIncludeOrSkipIsOptionalAndConditional() throws {
         let lines = try Self.fields("""
             query Q($id: ID!, $on: Boolean!) { character(id: $id) { id episode @include(if: $on) { id } notes(first: 1) @skip(if: $on) { totalCount } } }
             """)
-        #expect(lines.contains { $0.contains("let episode = Link<[Episode?]?>(\"episode\", conditional: true)") })
-        #expect(lines.contains { $0.contains("let notes = Link<Notes?>(\"notes\", arguments: true, conditional: true)") })
+        #expect(lines.contains { $0.contains("let episode = Linked<[Episode?]?>(\"episode\", conditional: true)") })
+        #expect(lines.contains { $0.contains("let notes = Linked<Notes?>(\"notes\", arguments: true, conditional: true)") })
         #expect(lines.contains { $0.contains("let totalCount = Scalar<Int>(\"totalCount\")") }, "present whenever its parent is")
     }
 
@@ -23,16 +23,16 @@ struct ConditionalFieldTests {
         let lines = try Self.fields("""
             query Q($id: ID!, $on: Boolean!) { character(id: $id) { id ... @defer { notes(first: 1) { totalCount } } ... @include(if: $on) { episode { id } } } }
             """)
-        #expect(lines.contains { $0.contains("let notes = Link<Notes?>(\"notes\", arguments: true, conditional: true)") })
-        #expect(lines.contains { $0.contains("let episode = Link<[Episode?]?>(\"episode\", conditional: true)") })
+        #expect(lines.contains { $0.contains("let notes = Linked<Notes?>(\"notes\", arguments: true, conditional: true)") })
+        #expect(lines.contains { $0.contains("let episode = Linked<[Episode?]?>(\"episode\", conditional: true)") })
     }
 
     @Test func aFieldAlsoSelectedUnconditionallyKeepsItsSchemaType() throws {
         let lines = try Self.fields("""
             query Q($id: ID!, $on: Boolean!) { character(id: $id) { id episode { id } episode @include(if: $on) { name } notes(first: 1) @include(if: true) { totalCount } } }
             """)
-        #expect(lines.contains { $0.contains("let episode = Link<[Episode?]>(\"episode\")") })
+        #expect(lines.contains { $0.contains("let episode = Linked<[Episode?]>(\"episode\")") })
         #expect(lines.contains { $0.contains("let name = Scalar<String?>(\"name\", conditional: true)") }, "only the conditional occurrence selects it")
-        #expect(lines.contains { $0.contains("let notes = Link<Notes>(\"notes\", arguments: true)") }, "@include(if: true) keeps it")
+        #expect(lines.contains { $0.contains("let notes = Linked<Notes>(\"notes\", arguments: true)") }, "@include(if: true) keeps it")
     }
 }

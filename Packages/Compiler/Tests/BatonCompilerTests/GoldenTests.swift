@@ -62,7 +62,7 @@ struct GoldenTests {
 
     @Test func aFieldAccessorIsOneShortLine() throws {
         let output = try Self.goldens[1].compile()
-        let accessors = output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Link<") }
+        let accessors = output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Linked<") }
         #expect(!accessors.isEmpty)
         #expect(accessors.allSatisfy { $0.utf8.count < 120 })
     }

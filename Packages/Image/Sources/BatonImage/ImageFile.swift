@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import BatonStore
 
-/// One image file, shared by every ``Image`` handle over it: its one connection, the
+/// One image file, shared by every ``StoreImage`` handle over it: its one connection, the
 /// writer's serial queue, and the lock that makes the two take turns.
 ///
 /// `@unchecked Sendable` because of one invariant: `state`, `clearedGeneration` and
@@ -36,7 +36,7 @@ final class ImageFile: @unchecked Sendable {
 
     let path: String
     let version: String
-    let options: Image.Options
+    let options: StoreImage.Options
     let transience: Transience
     let queue: DispatchQueue
     let pending = Mutex(Pending())
@@ -48,7 +48,7 @@ final class ImageFile: @unchecked Sendable {
 
     /// Starts opening `path` on the writer's queue and returns at once.
     /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it).
-    init(path: String, version: String, options: Image.Options, beforeOpen: (@Sendable () -> Void)? = nil) {
+    init(path: String, version: String, options: StoreImage.Options, beforeOpen: (@Sendable () -> Void)? = nil) {
         self.path = path
         self.version = version
         self.options = options

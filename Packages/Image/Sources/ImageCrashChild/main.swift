@@ -10,7 +10,7 @@ guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: ImageCrashChild FILE RUN\n".utf8))
     exit(2)
 }
-let image = Image.open(at: URL(fileURLWithPath: arguments[1]), version: "crash-test")
+let image = StoreImage.open(at: URL(fileURLWithPath: arguments[1]), version: "crash-test")
 let run = arguments[2]
 do {
     try image.waitUntilOpen()

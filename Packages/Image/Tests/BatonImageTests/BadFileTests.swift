@@ -56,7 +56,7 @@ import CSQLite
         try sqlite(scratch.file.path, "CREATE TABLE notes(text TEXT); INSERT INTO notes VALUES ('mine')")
         let before = try Data(contentsOf: scratch.file)
         let log = ErrorLog()
-        let image = Image.open(at: scratch.file, version: "v1", options: .init(onError: log.handler))
+        let image = StoreImage.open(at: scratch.file, version: "v1", options: .init(onError: log.handler))
         #expect {
             try image.waitUntilOpen()
         } throws: { error in

@@ -39,7 +39,7 @@ import Glibc
             totalCommits += completed.count
             let mustHold = completed.dropLast(2)
 
-            let image = Image.open(at: scratch.file, version: "crash-test")
+            let image = StoreImage.open(at: scratch.file, version: "crash-test")
             try image.waitUntilOpen()
             let missing = try image.withReadTransaction { reader throws in
                 var missing: [String] = []

@@ -5,7 +5,7 @@ import Testing
 @Suite struct GenerationTests {
     @Test func removeAllEmptiesTheImageAndDropsAnOlderHandlesLateWrite() throws {
         let scratch = Scratch()
-        let old = Image.open(at: scratch.file, version: "v1")
+        let old = StoreImage.open(at: scratch.file, version: "v1")
         try old.waitUntilOpen()
         old.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Account:alice", ["email": .string("a@x")]), rowWasRead: false)]))
         let fresh = old.removeAll()
@@ -27,7 +27,7 @@ import Testing
 @Suite struct TransientTests {
     @Test func transientTypesAndRootFieldsNeverReachTheImage() throws {
         let scratch = Scratch()
-        let options = Image.Options(transientTypes: ["Session"], transientRootFields: ["viewerSession"])
+        let options = StoreImage.Options(transientTypes: ["Session"], transientRootFields: ["viewerSession"])
         try scratch.launch(options: options) { image in
             image.writeAndWait(PersistenceBatch(entries: [
                 .init(snapshot: snapshot("Session:1", ["token": .string("secret")]), rowWasRead: false),

@@ -4,7 +4,7 @@ import Testing
 
 /// Faults under a store: the disk fills, the file turns read-only, a write fails with an I/O
 /// error, the file is deleted or replaced while open. In each, the store keeps working in
-/// memory, the fault is reported once through `Image.Options.onError`, and the file a next
+/// memory, the fault is reported once through `StoreImage.Options.onError`, and the file a next
 /// launch finds opens and decodes.
 ///
 /// The process runs as root in CI, where file modes do not stop a write: a file "turns
@@ -16,9 +16,9 @@ import Testing
     /// One launch with a store over the image: commits Rick, runs `fault` with the writer
     /// idle, then commits the fixture and a change to Rick. Returns what was reported.
     @MainActor
-    func launchWithFault(_ scratch: Scratch, _ fault: (Image) throws -> Void) throws -> [ImageError] {
+    func launchWithFault(_ scratch: Scratch, _ fault: (StoreImage) throws -> Void) throws -> [ImageError] {
         let log = ErrorLog()
-        let image = Image.open(at: scratch.file, version: "v1", options: .init(onError: log.handler))
+        let image = StoreImage.open(at: scratch.file, version: "v1", options: .init(onError: log.handler))
         try image.waitUntilOpen()
         let store = Store(normalization: Fixture.normalization, persistence: image)
         _ = store.commit(ChangeSet(snapshots: [Self.rick]))
@@ -43,7 +43,7 @@ import Testing
 
     /// The next launch opens the file with no fault, every row it holds decodes, and
     /// `reads` (run in that launch: a row unread for a launch is gone the launch after) holds.
-    func expectReadable(_ scratch: Scratch, _ reads: (Image) throws -> Void) throws {
+    func expectReadable(_ scratch: Scratch, _ reads: (StoreImage) throws -> Void) throws {
         let log = ErrorLog()
         try scratch.launch(options: .init(onError: log.handler)) { image throws in
             try image.file.withOpenDatabase { database throws in

@@ -7,7 +7,7 @@ import Testing
         let scratch = Scratch()
         try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)])) }
         let start = Date()
-        let image = Image.open(at: scratch.file, version: "v1") { Thread.sleep(forTimeInterval: 0.3) }
+        let image = StoreImage.open(at: scratch.file, version: "v1") { Thread.sleep(forTimeInterval: 0.3) }
         #expect(Date().timeIntervalSince(start) < 0.1)
         let read = try image.read("Character:1")
         #expect(Date().timeIntervalSince(start) >= 0.3)

@@ -7,7 +7,7 @@ import BatonStore
 
 /// The check's read path: a row decoded straight into a new record.
 @Suite struct RecordReadTests {
-    private func readRecord(_ image: Image, _ key: RecordKey) throws -> Record? {
+    private func readRecord(_ image: StoreImage, _ key: RecordKey) throws -> Record? {
         try image.withReadTransaction { reader in
             let record = Record(key: key)
             return try reader.readRows(into: [record]) == [true] ? record : nil

@@ -6,13 +6,13 @@ import Testing
     @MainActor
     @Test func aSecondStoreOverTheSameFileRendersTheFixtureWithNoNetwork() throws {
         let scratch = Scratch()
-        let first = Image.open(at: scratch.file, version: "v1")
+        let first = StoreImage.open(at: scratch.file, version: "v1")
         let writer = Store(normalization: Fixture.normalization, persistence: first)
         _ = writer.commit(Fixture.changes, fetched: Fixture.plan.identity)
         first.close()
 
         // The next launch: a new image and store over the same file, nothing from the network.
-        let image = Image.open(at: scratch.file, version: "v1")
+        let image = StoreImage.open(at: scratch.file, version: "v1")
         defer { image.close() }
         let store = Store(normalization: Fixture.normalization, persistence: image)
         #expect(store.record("Character:1") == nil)

@@ -27,7 +27,7 @@ enum SharedData {
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records.
 enum Fixture {
-    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
         SharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
@@ -54,8 +54,8 @@ final class Scratch {
     /// Opens the image at `file`, waits for the open, runs `body`, waits for its writes and
     /// closes it: one launch.
     @discardableResult
-    func launch<R>(version: String = "v1", options: Image.Options = .init(), _ body: (Image) throws -> R) throws -> R {
-        let image = Image.open(at: file, version: version, options: options)
+    func launch<R>(version: String = "v1", options: StoreImage.Options = .init(), _ body: (StoreImage) throws -> R) throws -> R {
+        let image = StoreImage.open(at: file, version: version, options: options)
         defer { image.close() }
         try image.waitUntilOpen()
         let result = try body(image)
@@ -64,7 +64,7 @@ final class Scratch {
     }
 }
 
-extension Image {
+extension StoreImage {
     /// Reads `key` in a read transaction of its own (a root: every field in `fields`).
     func read(_ key: RecordKey, fields: [Slot] = []) throws -> RecordSnapshot? {
         try withReadTransaction { try $0.snapshot(of: key, fields: fields) }

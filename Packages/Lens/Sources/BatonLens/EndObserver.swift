@@ -1,4 +1,4 @@
-/// A handle's request to hear of ``Environment/end()``, dropped once the handle is gone.
+/// A handle's request to hear of ``GraphQLEnvironment/end()``, dropped once the handle is gone.
 @MainActor
 final class EndObserver {
     weak var owner: AnyObject?

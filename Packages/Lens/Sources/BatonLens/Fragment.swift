@@ -9,8 +9,8 @@
 ///         let name = Scalar<String>("name")
 ///         let status = Scalar<CharacterStatus>("status")
 ///         let image = Scalar<String?>("image")
-///         let origin = Link<LocationName?>("origin")
-///         let episodes = Link<[EpisodeRow]>("episode", alias: "episodes")
+///         let origin = Linked<LocationName?>("origin")
+///         let episodes = Linked<[EpisodeRow]>("episode", alias: "episodes")
 ///     }
 ///     static let fields = Fields()
 ///     let ref: RecordRef
@@ -50,7 +50,7 @@ extension Fragment {
     }
 
     @inlinable
-    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Link<T>>) -> T {
+    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Linked<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 

@@ -11,7 +11,7 @@
 ///     static let document = "query CharacterQuery($id: ID!) { character(id: $id) { id name } }"
 ///     struct Data: Fragment {
 ///         static let typeCondition = "Query"
-///         struct Fields: FieldSet { let character = Link<CharacterRow?>("character", arguments: true) }
+///         struct Fields: FieldSet { let character = Linked<CharacterRow?>("character", arguments: true) }
 ///         static let fields = Fields()
 ///         let ref: RecordRef
 ///     }

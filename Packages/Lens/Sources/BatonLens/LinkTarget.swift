@@ -1,4 +1,4 @@
-/// A type a ``Link`` reads as: every ``Fragment``, and optionals and arrays of link targets.
+/// A type a ``Linked`` reads as: every ``Fragment``, and optionals and arrays of link targets.
 /// Main actor, like the records read.
 public protocol LinkTarget {
     @MainActor static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self>

@@ -17,9 +17,9 @@ public final class MutationHandle<Op: GraphQLOperation> {
     /// The last failure; cleared by a perform that lands.
     public private(set) var error: FetchError?
 
-    @ObservationIgnored let environment: Environment
+    @ObservationIgnored let environment: GraphQLEnvironment
 
-    public init(_ operation: Op.Type = Op.self, in environment: Environment) {
+    public init(_ operation: Op.Type = Op.self, in environment: GraphQLEnvironment) {
         self.environment = environment
     }
 
@@ -56,7 +56,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
         }
         running += 1
         environment.log?(.fetchStarted(operation: name))
-        let ingested = await Environment.download(plan, transport: environment.transport)
+        let ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
         running -= 1
         let result: IngestResult
         switch ingested {

@@ -96,7 +96,7 @@ enum OperationBuilder {
                 try verify(FragmentMetadata.of(any: child), against: sub, normalization: normalization,
                            operation: operation, visited: &visited)
             } else if field.selection != nil {
-                throw mismatch("a scalar over an object field; declare a Link")
+                throw mismatch("a scalar over an object field; declare a Linked")
             }
         }
     }

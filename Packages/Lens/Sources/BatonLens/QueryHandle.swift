@@ -6,7 +6,7 @@ import Observation
 /// Main actor, `@Observable`. The initializer resolves the operation against the store
 /// synchronously (through ``Store/check(_:maxAge:now:)``, and so through the image), so
 /// data the store holds is in ``data`` before the first body; then it fetches as its
-/// ``FetchPolicy`` says, joining an identical fetch in flight (a ``Environment/preload(_:variables:)``
+/// ``FetchPolicy`` says, joining an identical fetch in flight (a ``GraphQLEnvironment/preload(_:variables:)``
 /// included). ``data`` is a lens: its reads follow the store, so it is set once and views
 /// re-render per field they read, not per response. While the handle lives, its operation is
 /// retained against collection.
@@ -29,12 +29,12 @@ public final class QueryHandle<Op: GraphQLOperation> {
     @ObservationIgnored public let plan: OperationPlan?
     /// What the initializer's check found; nil for network-only.
     @ObservationIgnored public private(set) var initialCheck: CheckResult?
-    @ObservationIgnored let environment: Environment
+    @ObservationIgnored let environment: GraphQLEnvironment
     @ObservationIgnored private let retention: Retention?
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst,
-        in environment: Environment
+        in environment: GraphQLEnvironment
     ) {
         self.variables = variables
         self.policy = policy
@@ -154,7 +154,7 @@ extension QueryHandle where Op: TypedVariablesOperation {
     /// A handle on `operation` under its typed `variables`.
     public convenience init(
         _ operation: Op.Type = Op.self, variables: Op.Variables, policy: FetchPolicy = .cacheFirst,
-        in environment: Environment
+        in environment: GraphQLEnvironment
     ) {
         self.init(operation, variables: variables.variableValues, policy: policy, in: environment)
     }

@@ -21,12 +21,12 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     public let variables: [String: JSONValue]
     @ObservationIgnored public let backoff: Backoff
-    @ObservationIgnored let environment: Environment
+    @ObservationIgnored let environment: GraphQLEnvironment
     @ObservationIgnored private let task = TaskSlot()
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], backoff: Backoff = .standard,
-        in environment: Environment
+        in environment: GraphQLEnvironment
     ) {
         self.variables = variables
         self.backoff = backoff
@@ -75,7 +75,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
                     if Task.isCancelled || environment.isEnded { break }
                     attempt = 0
                     state = .open
-                    receive(await Environment.ingestOff(payload, plan: plan, after: []), plan: plan)
+                    receive(await GraphQLEnvironment.ingestOff(payload, plan: plan, after: []), plan: plan)
                 }
                 if !Task.isCancelled && !environment.isEnded { state = .ended }
                 return
@@ -122,7 +122,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 extension SubscriptionHandle where Op: TypedVariablesOperation {
     /// A subscription to `operation` under its typed `variables`.
     public convenience init(
-        _ operation: Op.Type = Op.self, variables: Op.Variables, backoff: Backoff = .standard, in environment: Environment
+        _ operation: Op.Type = Op.self, variables: Op.Variables, backoff: Backoff = .standard, in environment: GraphQLEnvironment
     ) {
         self.init(operation, variables: variables.variableValues, backoff: backoff, in: environment)
     }

@@ -8,12 +8,12 @@ enum FixtureQuery: GraphQLOperation {
     static let variables: [String: JSONValue] = ["page": 1]
     static let response = try! SharedData.data("baton-spec/rickandmorty/characters-page-1.json")
     static let normalization: Normalization = {
-        Normalization(schema: try! Schema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql")))
+        Normalization(schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql")))
     }()
 
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let characters = Link<CharactersPage?>("characters", arguments: true) }
+        struct Fields: FieldSet { let characters = Linked<CharactersPage?>("characters", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -21,8 +21,8 @@ enum FixtureQuery: GraphQLOperation {
     struct CharactersPage: Fragment {
         static let typeCondition = "Characters"
         struct Fields: FieldSet {
-            let info = Link<PageInfo?>("info")
-            let results = Link<[CharacterRow]>("results")
+            let info = Linked<PageInfo?>("info")
+            let results = Linked<[CharacterRow]>("results")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -51,9 +51,9 @@ enum FixtureQuery: GraphQLOperation {
             let gender = Scalar<String?>("gender")
             let image = Scalar<String?>("image")
             let created = Scalar<String?>("created")
-            let origin = Link<LocationRow?>("origin")
-            let location = Link<LocationRow?>("location")
-            let episode = Link<[EpisodeRow]>("episode")
+            let origin = Linked<LocationRow?>("origin")
+            let location = Linked<LocationRow?>("location")
+            let episode = Linked<[EpisodeRow]>("episode")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -80,7 +80,7 @@ enum FixtureQuery: GraphQLOperation {
             let airDate = Scalar<String?>("air_date")
             let episode = Scalar<String?>("episode")
             let created = Scalar<String?>("created")
-            let characters = Link<[CharacterThumb]>("characters")
+            let characters = Linked<[CharacterThumb]>("characters")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -98,8 +98,8 @@ enum FixtureQuery: GraphQLOperation {
     }
 
     /// A store holding the screen, fetched now.
-    @MainActor static func environment(_ transport: any Transport = ScriptedTransport.silent()) -> Environment {
-        let environment = Environment(store: Store(normalization: normalization), transport: transport)
+    @MainActor static func environment(_ transport: any Transport = ScriptedTransport.silent()) -> GraphQLEnvironment {
+        let environment = GraphQLEnvironment(store: Store(normalization: normalization), transport: transport)
         let plan = try! environment.plan(FixtureQuery.self, variables: variables)
         environment.store.commit(try! Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
         return environment

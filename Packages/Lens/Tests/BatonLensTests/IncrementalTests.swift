@@ -7,7 +7,7 @@ enum ProfileQuery: GraphQLOperation {
     static let document = try! SharedData.text("baton-spec/documents/TestProfileQuery.graphql")
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Profile?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Profile?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -15,7 +15,7 @@ enum ProfileQuery: GraphQLOperation {
         static let typeCondition = "Character"
         struct Fields: FieldSet {
             let name = Scalar<String>("name")
-            let episodes = Link<[EpisodeLens]>("episode")
+            let episodes = Linked<[EpisodeLens]>("episode")
         }
         static let fields = Fields()
         let ref: RecordRef

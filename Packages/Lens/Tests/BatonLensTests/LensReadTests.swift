@@ -85,7 +85,7 @@ struct LensReadTests {
     @Test func aConditionalFieldTheStoreLacksReadsNil() throws {
         let character = try #require(try reads().character)
         #expect(try Scalar<String?>("gender", conditional: true).read(from: character.ref) == nil)
-        #expect(try Link<LocationLens?>("location", conditional: true).read(from: character.ref) == nil)
+        #expect(try Linked<LocationLens?>("location", conditional: true).read(from: character.ref) == nil)
         #expect(try Scalar<String?>("name", conditional: true).read(from: character.ref) == "Rick")
     }
 

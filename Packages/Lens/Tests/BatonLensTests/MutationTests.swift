@@ -7,13 +7,13 @@ enum RenameMutation: GraphQLOperation {
     static let document = "mutation TestRename($id: ID!, $name: String!) { rename(id: $id, name: $name) { character { id name } } }"
     struct Data: Fragment {
         static let typeCondition = "Mutation"
-        struct Fields: FieldSet { let rename = Link<Payload?>("rename", arguments: true) }
+        struct Fields: FieldSet { let rename = Linked<Payload?>("rename", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Payload: Fragment {
         static let typeCondition = "FavoritePayload"
-        struct Fields: FieldSet { let character = Link<NameQuery.Named?>("character") }
+        struct Fields: FieldSet { let character = Linked<NameQuery.Named?>("character") }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -30,7 +30,7 @@ enum RenameMutation: GraphQLOperation {
 struct MutationTests {
     let transport = GatedTransport()
     let events = EventLog()
-    let environment: Environment
+    let environment: GraphQLEnvironment
     let character: NameQuery.Named
 
     init() throws {

@@ -15,7 +15,7 @@ enum RequiredNoneQuery: GraphQLOperation {
     static var document: String { OriginsDocument.text }
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -23,7 +23,7 @@ enum RequiredNoneQuery: GraphQLOperation {
         static let typeCondition = "Character"
         struct Fields: FieldSet {
             let name = Scalar<String>("name")
-            let origin = Link<Origin?>("origin")
+            let origin = Linked<Origin?>("origin")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -41,13 +41,13 @@ enum RequiredThrowQuery: GraphQLOperation {
     static var document: String { OriginsDocument.text }
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Character: Fragment {
         static let typeCondition = "Character"
-        struct Fields: FieldSet { let origin = Link<Origin?>("origin") }
+        struct Fields: FieldSet { let origin = Linked<Origin?>("origin") }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -64,13 +64,13 @@ enum RequiredLogQuery: GraphQLOperation {
     static var document: String { OriginsDocument.text }
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Character: Fragment {
         static let typeCondition = "Character"
-        struct Fields: FieldSet { let origin = Link<Origin?>("origin") }
+        struct Fields: FieldSet { let origin = Linked<Origin?>("origin") }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -87,15 +87,15 @@ enum CatchQuery: GraphQLOperation {
     static var document: String { OriginsDocument.text }
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Character: Fragment {
         static let typeCondition = "Character"
         struct Fields: FieldSet {
-            let origin = Link<Origin?>("origin")
-            let strictOrigin = Link<StrictOrigin?>("origin", alias: "origin")
+            let origin = Linked<Origin?>("origin")
+            let strictOrigin = Linked<StrictOrigin?>("origin", alias: "origin")
         }
         static let fields = Fields()
         let ref: RecordRef

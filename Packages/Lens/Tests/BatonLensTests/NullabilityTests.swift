@@ -86,15 +86,15 @@ enum RequiredInListQuery: GraphQLOperation {
     """
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Character: Fragment {
         static let typeCondition = "Character"
         struct Fields: FieldSet {
-            let episodes = Link<[Episode]>("episode")
-            let optionalEpisodes = Link<[Episode?]>("episode")
+            let episodes = Linked<[Episode]>("episode")
+            let optionalEpisodes = Linked<[Episode?]>("episode")
         }
         static let fields = Fields()
         let ref: RecordRef

@@ -6,7 +6,7 @@ enum UnselectedQuery: GraphQLOperation {
     static let document = #"query Unselected { character(id: "1") { id name } }"#
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Profile?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Profile?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -26,7 +26,7 @@ enum UndeclaredArgumentsQuery: GraphQLOperation {
     static let document = #"query Undeclared { character(id: "1") { id } }"#
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<EpisodeLens?>("character") }
+        struct Fields: FieldSet { let character = Linked<EpisodeLens?>("character") }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -37,7 +37,7 @@ enum ScalarOverObjectQuery: GraphQLOperation {
     static let document = #"query ScalarOverObject { character(id: "1") { id origin { id } } }"#
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Row?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Row?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -71,7 +71,7 @@ struct OperationBuildTests {
     @Test func anOperationWithATemplateRunsWithoutParsingItsDocument() async throws {
         let transport = ScriptedTransport(answering: #"{"data":{"character":{"id":"1","name":"Rick"}}}"#)
         // No schema at run time: the template carries the types, so no `__typename` is needed.
-        let environment = Environment(store: Store(normalization: Normalization()), transport: transport)
+        let environment = GraphQLEnvironment(store: Store(normalization: Normalization()), transport: transport)
         let handle = QueryHandle(TemplatedQuery.self, variables: ["id": "1"], in: environment)
         #expect(await eventually { handle.phase == .ready })
         #expect(try handle.data?.character?.name == "Rick")

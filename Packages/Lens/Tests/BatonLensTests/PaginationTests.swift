@@ -20,7 +20,7 @@ enum NotesQuery: GraphQLOperation {
     """
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Character?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -28,7 +28,7 @@ enum NotesQuery: GraphQLOperation {
         static let typeCondition = "Character"
         struct Fields: FieldSet {
             let name = Scalar<String>("name")
-            let notes = Link<Notes>("notes", arguments: true)
+            let notes = Linked<Notes>("notes", arguments: true)
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -37,7 +37,7 @@ enum NotesQuery: GraphQLOperation {
         static let typeCondition = "NoteConnection"
         struct Fields: FieldSet {
             let totalCount = Scalar<Int>("totalCount")
-            let edges = Link<[Edge]>("edges")
+            let edges = Linked<[Edge]>("edges")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -46,7 +46,7 @@ enum NotesQuery: GraphQLOperation {
         static let typeCondition = "NoteEdge"
         struct Fields: FieldSet {
             let cursor = Scalar<String>("cursor")
-            let node = Link<Note?>("node")
+            let node = Linked<Note?>("node")
         }
         static let fields = Fields()
         let ref: RecordRef

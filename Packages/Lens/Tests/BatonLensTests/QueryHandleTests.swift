@@ -7,7 +7,7 @@ enum NameQuery: GraphQLOperation {
     static let document = "query NameQuery($id: ID!) { character(id: $id) { id name } }"
     struct Data: Fragment {
         static let typeCondition = "Query"
-        struct Fields: FieldSet { let character = Link<Named?>("character", arguments: true) }
+        struct Fields: FieldSet { let character = Linked<Named?>("character", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
@@ -91,7 +91,7 @@ struct QueryHandleTests {
         let transport = ScriptedTransport(answering: NameQuery.response("Rick"))
         let clock = TestClock()
         let store = Store(normalization: Spec.normalization, now: { clock.now })
-        let environment = Environment(store: store, transport: transport)
+        let environment = GraphQLEnvironment(store: store, transport: transport)
         _ = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick"), into: environment)
         clock.now = Date(timeIntervalSince1970: 1_030)
         let fresh = QueryHandle(NameQuery.self, variables: ["id": "1"], policy: .staleWhileRevalidate(maxAge: 60), in: environment)

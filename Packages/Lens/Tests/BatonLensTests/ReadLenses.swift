@@ -68,8 +68,8 @@ enum ReadsQuery: GraphQLOperation {
     struct Data: Fragment {
         static let typeCondition = "Query"
         struct Fields: FieldSet {
-            let tokenizer = Link<TokenizerLens?>("tokenizer")
-            let character = Link<CharacterLens?>("character", arguments: true)
+            let tokenizer = Linked<TokenizerLens?>("tokenizer")
+            let character = Linked<CharacterLens?>("character", arguments: true)
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -103,9 +103,9 @@ struct CharacterLens: Fragment {
         let name = Scalar<String>("name")
         let status = Scalar<LifeStatus>("status")
         let image = Scalar<String?>("image")
-        let origin = Link<LocationLens?>("origin")
-        let episodes = Link<[EpisodeLens]>("episode")
-        let optionalEpisodes = Link<[EpisodeLens?]>("episode")
+        let origin = Linked<LocationLens?>("origin")
+        let episodes = Linked<[EpisodeLens]>("episode")
+        let optionalEpisodes = Linked<[EpisodeLens?]>("episode")
     }
     static let fields = Fields()
     let ref: RecordRef

@@ -8,13 +8,13 @@ enum NoteAddedSubscription: GraphQLOperation {
     static let document = "subscription TestNoteAdded($characterId: ID!) { noteAdded(characterId: $characterId) { noteEdge { cursor node { id text } } } }"
     struct Data: Fragment {
         static let typeCondition = "Subscription"
-        struct Fields: FieldSet { let noteAdded = Link<Payload?>("noteAdded", arguments: true) }
+        struct Fields: FieldSet { let noteAdded = Linked<Payload?>("noteAdded", arguments: true) }
         static let fields = Fields()
         let ref: RecordRef
     }
     struct Payload: Fragment {
         static let typeCondition = "NoteAddedPayload"
-        struct Fields: FieldSet { let noteEdge = Link<NotesQuery.Edge?>("noteEdge") }
+        struct Fields: FieldSet { let noteEdge = Linked<NotesQuery.Edge?>("noteEdge") }
         static let fields = Fields()
         let ref: RecordRef
     }

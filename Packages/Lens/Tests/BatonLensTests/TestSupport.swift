@@ -6,7 +6,7 @@ import BatonLens
 /// The spec's test schema (rickandmorty plus notes, mutations, nodes, tokenizer).
 enum Spec {
     static let normalization: Normalization = {
-        let schema = try! Schema.parse(sdl: [
+        let schema = try! GraphQLSchema.parse(sdl: [
             SharedData.text("baton-spec/tests/schema.graphql"),
             SharedData.text("baton-spec/tests/extensions.graphql"),
         ])
@@ -16,15 +16,15 @@ enum Spec {
     /// An environment over a fresh store under the spec's schema.
     @MainActor static func environment(
         _ transport: any Transport = ScriptedTransport.silent(), log: ((LensEvent) -> Void)? = nil
-    ) -> Environment {
-        Environment(store: Store(normalization: normalization), transport: transport, log: log)
+    ) -> GraphQLEnvironment {
+        GraphQLEnvironment(store: Store(normalization: normalization), transport: transport, log: log)
     }
 }
 
 /// Commits `response` as `Op`'s answer under `variables` and returns the lens over its root.
 @MainActor
 func load<Op: GraphQLOperation>(
-    _ operation: Op.Type, variables: [String: JSONValue] = [:], response: String, into environment: Environment
+    _ operation: Op.Type, variables: [String: JSONValue] = [:], response: String, into environment: GraphQLEnvironment
 ) throws -> Op.Data {
     let plan = try environment.plan(operation, variables: variables)
     let result = try Ingest().ingest(Array(response.utf8), plan: plan)

@@ -64,7 +64,7 @@ struct SplitMix64: RandomNumberGenerator {
         let deepType = "query Q($a: " + String(repeating: "[", count: 100_000) + ") { f }"
         #expect(throws: GraphQLSyntaxError.self) { try Document.parse(deepType) }
         let deepSchema = "type Q { f(a: [Int] = " + String(repeating: "[", count: 100_000) + "): Int }"
-        #expect(throws: GraphQLSyntaxError.self) { try Schema.parse(sdl: deepSchema) }
+        #expect(throws: GraphQLSyntaxError.self) { try GraphQLSchema.parse(sdl: deepSchema) }
         let deepSpreads = "{" + String(repeating: "...{", count: 100_000)
         #expect(throws: GraphQLSyntaxError.self) { try Document.parse(deepSpreads) }
     }

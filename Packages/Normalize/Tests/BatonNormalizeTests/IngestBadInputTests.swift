@@ -7,7 +7,7 @@ import BatonRecords
 /// or a well-defined result; the ingest returns a whole change set or throws, never part of one.
 @Suite struct IngestBadInputTests {
     static let normalization = Normalization(
-        schema: try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                   SharedData.text("baton-spec/tests/extensions.graphql")))
 
     static let document = """

@@ -4,7 +4,7 @@ import BatonNormalize
 import BatonRecords
 
 @Suite struct IngestDeferTests {
-    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                           SharedData.text("baton-spec/tests/extensions.graphql"))
 
     func plan(_ document: String, _ variables: [String: JSONValue]) throws -> OperationPlan {

@@ -6,7 +6,7 @@ import BatonRecords
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records, no `__typename`, normalized by
 /// the schema's types.
 enum Fixture {
-    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
         SharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)

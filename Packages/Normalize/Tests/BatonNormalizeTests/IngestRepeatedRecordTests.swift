@@ -6,7 +6,7 @@ import BatonRecords
 /// writes one snapshot for it, whatever spelling its id comes in, and shares the texts it repeats.
 @Suite struct IngestRepeatedRecordTests {
     static let normalization = Normalization(
-        schema: try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                   SharedData.text("baton-spec/tests/extensions.graphql")))
 
     func ingest(_ text: String) throws -> IngestResult {

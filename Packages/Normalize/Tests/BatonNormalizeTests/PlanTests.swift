@@ -5,7 +5,7 @@ import BatonRecords
 /// Plans: conditions under variables, with and without a schema, abstract conditions through
 /// the possible-types map, and the identity policies objects are keyed by.
 @Suite struct PlanTests {
-    static let schema = try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                           SharedData.text("baton-spec/tests/extensions.graphql"))
 
     func ingest(_ text: String, _ response: String, variables: [String: JSONValue] = [:],

@@ -56,7 +56,7 @@ import Testing
         """
 
     @Test func interfacesImplementingInterfacesGiveTransitivePossibleTypes() throws {
-        let schema = try Schema.parse(sdl: Self.sdl)
+        let schema = try GraphQLSchema.parse(sdl: Self.sdl)
         #expect(schema.types["Resource"]?.interfaces == ["Entity", "Named"])
         #expect(schema.possibleTypes("Resource") == ["Page", "Image"])
         #expect(schema.possibleTypes("Entity") == ["Page", "Image", "Person"])
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func definitionsKeepDescriptionsDefaultsAndDirectives() throws {
-        let schema = try Schema.parse(sdl: Self.sdl)
+        let schema = try GraphQLSchema.parse(sdl: Self.sdl)
         #expect(schema.queryType == "Root")
         #expect(schema.mutationType == nil)
         #expect(schema.schemaDirectives.map(\.name) == ["entry"])
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func extensionsOfEveryKindApplyAcrossTexts() throws {
-        let schema = try Schema.parse(sdl: Self.extensions, Self.sdl)
+        let schema = try GraphQLSchema.parse(sdl: Self.extensions, Self.sdl)
         #expect(schema.mutationType == "Edits")
         #expect(schema.rootTypeName(for: .mutation) == "Edits")
         #expect(schema.schemaDirectives.map(\.name) == ["entry", "extended"])
@@ -125,7 +125,7 @@ import Testing
     }
 
     @Test func rootTypesDefaultToQueryMutationSubscription() throws {
-        let schema = try Schema.parse(sdl: "type Query { a: Int } type Subscription { b: Int }")
+        let schema = try GraphQLSchema.parse(sdl: "type Query { a: Int } type Subscription { b: Int }")
         #expect(schema.rootTypeName(for: .query) == "Query")
         #expect(schema.rootTypeName(for: .mutation) == nil)
         #expect(schema.rootTypeName(for: .subscription) == "Subscription")
@@ -134,16 +134,16 @@ import Testing
 
     @Test func malformedSDLReportsLineAndColumn() {
         #expect(throws: GraphQLSyntaxError(line: 3, column: 6, message: "Expected a type, found '}'")) {
-            try Schema.parse(sdl: "type Query {\n  a: Int\n  b: }")
+            try GraphQLSchema.parse(sdl: "type Query {\n  a: Int\n  b: }")
         }
         #expect(throws: GraphQLSyntaxError(
             line: 1, column: 1,
             message: "Expected a type system definition ('schema', 'scalar', 'type', 'interface', 'union', 'enum', 'input', 'directive' or 'extend'), found Name 'query'"
         )) {
-            try Schema.parse(sdl: "query { a }")
+            try GraphQLSchema.parse(sdl: "query { a }")
         }
         #expect(throws: GraphQLSyntaxError(line: 1, column: 18, message: "Expected an enum value (not true, false or null), found Name 'null'")) {
-            try Schema.parse(sdl: "enum E { A, B, C null }")
+            try GraphQLSchema.parse(sdl: "enum E { A, B, C null }")
         }
     }
 
@@ -151,10 +151,10 @@ import Testing
         #expect(throws: GraphQLSyntaxError(
             line: 2, column: 1, message: "Cannot extend type 'Missing': no such type is defined (in SDL text 2 of 2)"
         )) {
-            try Schema.parse(sdl: "type Query { a: Int }", "\nextend type Missing { b: Int }")
+            try GraphQLSchema.parse(sdl: "type Query { a: Int }", "\nextend type Missing { b: Int }")
         }
         #expect(throws: GraphQLSyntaxError(line: 1, column: 23, message: "Type 'Query' is defined more than once (first at 1:1)")) {
-            try Schema.parse(sdl: "type Query { a: Int } type Query { b: Int }")
+            try GraphQLSchema.parse(sdl: "type Query { a: Int } type Query { b: Int }")
         }
     }
 }

@@ -15,8 +15,8 @@ import Testing
         "baton-spec/fate/schema.graphql",
     ]
 
-    static func schema(_ paths: String...) throws -> Schema {
-        try Schema.parse(sdl: paths.map { try DocumentTestData.text($0) })
+    static func schema(_ paths: String...) throws -> GraphQLSchema {
+        try GraphQLSchema.parse(sdl: paths.map { try DocumentTestData.text($0) })
     }
 
     @Test func everySchemaInTheSharedDataParses() throws {

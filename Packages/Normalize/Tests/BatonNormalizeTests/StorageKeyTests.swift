@@ -6,7 +6,7 @@ import BatonRecords
 /// part of them, literal null left out and a variable's null kept.
 @Suite struct StorageKeyTests {
     static let normalization = Normalization(
-        schema: try! Schema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
+        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
                                   SharedData.text("baton-spec/tests/extensions.graphql")))
 
     func storageKeys(_ text: String, _ variables: [String: JSONValue] = [:]) throws -> [String: String] {

@@ -41,7 +41,7 @@ import BatonStore
         let schemaFile = spec.name.hasPrefix("rickandmorty/") ? "rickandmorty/schema.graphql" : "tests/schema.graphql"
         var sdl = [try StoreSharedData.text("baton-spec/\(schemaFile)")]
         if schemaFile.hasPrefix("tests/") { sdl.append(try StoreSharedData.text("baton-spec/tests/extensions.graphql")) }
-        let normalization = Normalization(schema: try Schema.parse(sdl: sdl))
+        let normalization = Normalization(schema: try GraphQLSchema.parse(sdl: sdl))
         var variables: [String: JSONValue] = [:]
         if case .object(let members) = spec.variables { variables = Dictionary(uniqueKeysWithValues: members) }
         let plan = try OperationPlan(

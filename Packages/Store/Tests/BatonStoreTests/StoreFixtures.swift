@@ -4,7 +4,7 @@ import BatonStore
 /// The seeds' benchmark fixture (686 KB, 899 records) and the spec's test schema, planned
 /// and ingested once per process.
 enum StoreFixture {
-    static let schema = try! Schema.parse(sdl: StoreSharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: StoreSharedData.text("baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
         StoreSharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
@@ -22,8 +22,8 @@ enum StoreFixture {
 
 /// The spec's test schema (rickandmorty plus notes, mutations, nodes) and its documents.
 enum SpecFixture {
-    static let schema: Schema = {
-        try! Schema.parse(sdl: [
+    static let schema: GraphQLSchema = {
+        try! GraphQLSchema.parse(sdl: [
             StoreSharedData.text("baton-spec/tests/schema.graphql"),
             StoreSharedData.text("baton-spec/tests/extensions.graphql"),
         ])

@@ -4,7 +4,7 @@ import BatonNormalize
 /// inline fragments that apply to every value flattened in, named spreads as accessors, and,
 /// on an abstract type with narrower inline fragments, a case per concrete type they select.
 struct LensBuilder {
-    let schema: Schema
+    let schema: GraphQLSchema
     let types: TypeMapper
     let document: Document
     /// Swift names of the fragments' lenses, by fragment name.
@@ -59,7 +59,7 @@ struct LensBuilder {
             let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
             if schema.types[named]?.isComposite == true {
                 var childName = nested.claim(SwiftNames.pascal(field.responseKey))
-                // `let Thing = Link<Thing?>` would name the property, not the type.
+                // `let Thing = Linked<Thing?>` would name the property, not the type.
                 if childName == property { childName = nested.claim(childName) }
                 // A lone occurrence's selections are there whenever the field is.
                 let groups = merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
@@ -70,7 +70,7 @@ struct LensBuilder {
                     definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
                     optionalOuter: merged.conditional)
                 model.fields.append(.init(
-                    property: property, descriptor: "Link", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments,
+                    property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments,
                     required: required, conditional: merged.conditional))
                 if target.typeName == child.typeName { model.children.append(child) } else { nested.release(childName) }
             } else {

@@ -4,7 +4,7 @@ struct LensModel: Sendable {
     /// A field descriptor: `let property = Kind<SwiftType>("name", alias:, arguments:, required:)`.
     struct Field: Sendable {
         var property: String
-        /// `Scalar`, `Link` or `Caught`.
+        /// `Scalar`, `Linked` or `Caught`.
         var descriptor: String
         var swiftType: String
         var name: String

@@ -19,7 +19,7 @@ enum SwiftNames {
 
     /// Type names a generated type must not shadow: what generated code names unqualified.
     static let reservedTypes: Set<String> = [
-        "String", "Int", "Double", "Bool", "Value", "Scalar", "Link", "Caught", "Fragment", "FieldSet", "RecordRef",
+        "String", "Int", "Double", "Bool", "Value", "Scalar", "Linked", "Caught", "Fragment", "FieldSet", "RecordRef",
         "GraphQLEnum", "GraphQLOperation", "CustomScalar", "ScalarValue", "Optional", "Array", "Set", "Swift",
         "BatonLens", "Foundation", "Self", "Type", "Protocol", "Any", "Data", "Fields", "Never", "Void", "Error",
         "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow", "JSONValue",

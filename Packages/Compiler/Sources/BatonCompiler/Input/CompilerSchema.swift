@@ -7,7 +7,7 @@ import BatonNormalize
 ///
 /// Immutable once built: safe on any thread.
 public struct CompilerSchema: Sendable {
-    public let schema: Schema
+    public let schema: GraphQLSchema
     public let configuration: CompilerConfiguration
     /// The schema's text as given (introspection read as SDL), without the client directives
     /// added to it: what `BatonSchema.schemaDigest` is the digest of.
@@ -21,9 +21,9 @@ public struct CompilerSchema: Sendable {
         for source in sources {
             texts.append(source.file.hasSuffix(".json") ? try IntrospectionReader.sdl(fromJSON: source.text, file: source.file) : source.text)
         }
-        let given: Schema
+        let given: GraphQLSchema
         do {
-            given = try Schema.parse(sdl: texts)
+            given = try GraphQLSchema.parse(sdl: texts)
         } catch {
             throw Self.place(error, sources: sources, texts: texts)
         }
@@ -34,7 +34,7 @@ public struct CompilerSchema: Sendable {
         var schema = given
         if !extra.isEmpty {
             do {
-                schema = try Schema.parse(sdl: texts + [extra.joined(separator: "\n")])
+                schema = try GraphQLSchema.parse(sdl: texts + [extra.joined(separator: "\n")])
             } catch {
                 throw .syntax(message: error.message, file: sources.first?.file ?? "schema", line: 1, column: 1)
             }
@@ -57,7 +57,7 @@ public struct CompilerSchema: Sendable {
             message.removeSubrange(range)
         } else if let index = texts.indices.first(where: { index in
             do throws(GraphQLSyntaxError) {
-                _ = try Schema.parse(sdl: [texts[index]])
+                _ = try GraphQLSchema.parse(sdl: [texts[index]])
                 return false
             } catch {
                 return error.message == message && error.location == location

@@ -6,7 +6,7 @@ import BatonNormalize
 ///
 /// A value used on one thread for one validation.
 struct Validator {
-    let schema: Schema
+    let schema: GraphQLSchema
     let documents: DocumentSet
     var errors: [CompilerError] = []
     /// Variable usages per definition: "op:Name" / "fragment:Name".
@@ -14,13 +14,13 @@ struct Validator {
     /// The definition whose usages are being collected.
     var current = ""
 
-    init(schema: Schema, documents: DocumentSet) {
+    init(schema: GraphQLSchema, documents: DocumentSet) {
         self.schema = schema
         self.documents = documents
     }
 
     /// Every error the documents have, in source order per rule pass.
-    static func errors(in documents: DocumentSet, schema: Schema) -> [CompilerError] {
+    static func errors(in documents: DocumentSet, schema: GraphQLSchema) -> [CompilerError] {
         var validator = Validator(schema: schema, documents: documents)
         validator.run()
         return validator.errors

@@ -6,13 +6,13 @@ import BatonRecords
 public struct Normalization: Sendable {
     /// The schema. With one, a response without `__typename` normalizes, since the plan knows
     /// each field's type; only abstract positions need `__typename`.
-    public var schema: Schema?
+    public var schema: GraphQLSchema?
     /// For each interface or union, the object types that can stand in it; consulted when
     /// there is no schema, or beside it.
     public var possibleTypes: [String: Set<String>]
     public var cacheKeys: CacheKeyPolicy
 
-    public init(schema: Schema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default) {
+    public init(schema: GraphQLSchema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default) {
         self.schema = schema
         self.possibleTypes = possibleTypes
         self.cacheKeys = cacheKeys

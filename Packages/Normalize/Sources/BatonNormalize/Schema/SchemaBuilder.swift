@@ -65,7 +65,7 @@ struct SchemaBuilder {
         GraphQLSyntaxError(count > 1 ? "\(message) (in SDL text \(text + 1) of \(count))" : message, at: location)
     }
 
-    mutating func build(textCount: Int) throws(GraphQLSyntaxError) -> Schema {
+    mutating func build(textCount: Int) throws(GraphQLSyntaxError) -> GraphQLSchema {
         for (definition, text) in extensions {
             switch definition {
             case .schema(let newRoots, let newDirectives, _, let location):
@@ -107,7 +107,7 @@ struct SchemaBuilder {
                 roots[kind] = name
             }
         }
-        return Schema(
+        return GraphQLSchema(
             types: types, directives: directives, queryType: roots[.query], mutationType: roots[.mutation],
             subscriptionType: roots[.subscription], schemaDirectives: schemaDirectives)
     }

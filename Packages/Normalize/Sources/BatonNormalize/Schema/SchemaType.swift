@@ -43,7 +43,7 @@ public struct SchemaType: Sendable, Hashable {
     /// Whether the type is a leaf: scalar or enum.
     public var isLeaf: Bool { kind == .scalar || kind == .enumeration }
 
-    /// The field named `name` this type defines (no `__typename`; see `Schema.field(_:on:)`).
+    /// The field named `name` this type defines (no `__typename`; see `GraphQLSchema.field(_:on:)`).
     public func field(named name: String) -> FieldDefinition? {
         fieldIndex[name].map { fields[$0] }
     }

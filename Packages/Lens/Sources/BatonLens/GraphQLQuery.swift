@@ -2,13 +2,13 @@
 import SwiftUI
 
 private struct BatonEnvironmentKey: EnvironmentKey {
-    static let defaultValue: BatonLens.Environment? = nil
+    static let defaultValue: GraphQLEnvironment? = nil
 }
 
 extension EnvironmentValues {
-    /// The Baton environment `@Query` properties run in: set it with
+    /// The Baton environment `@GraphQLQuery` properties run in: set it with
     /// `.environment(\.baton, environment)` at the root of a scene.
-    public var baton: BatonLens.Environment? {
+    public var baton: GraphQLEnvironment? {
         get { self[BatonEnvironmentKey.self] }
         set { self[BatonEnvironmentKey.self] = newValue }
     }
@@ -19,7 +19,7 @@ extension EnvironmentValues {
 ///
 /// ```swift
 /// struct CharacterScreen: View {
-///     @Query(CharacterQuery.self, variables: ["id": "1"]) var data
+///     @GraphQLQuery(CharacterQuery.self, variables: ["id": "1"]) var data
 ///     var body: some View {
 ///         if let character = try? data?.character { Text((try? character.name) ?? "") }
 ///         else if $data?.phase == .loading { ProgressView() }
@@ -30,7 +30,7 @@ extension EnvironmentValues {
 /// Main actor. Everything goes through the handle: `$query` is the handle itself.
 @MainActor
 @propertyWrapper
-public struct Query<Op: GraphQLOperation>: DynamicProperty {
+public struct GraphQLQuery<Op: GraphQLOperation>: DynamicProperty {
     @SwiftUI.Environment(\.baton) private var environment
     @State private var box = QueryBox<Op>()
     private let variables: [String: JSONValue]
@@ -62,13 +62,13 @@ public struct Query<Op: GraphQLOperation>: DynamicProperty {
     }
 }
 
-/// The handle a ``Query`` owns across the view's updates; a new one when the environment or
+/// The handle a ``GraphQLQuery`` owns across the view's updates; a new one when the environment or
 /// the variables change. Main actor.
 @MainActor
 final class QueryBox<Op: GraphQLOperation> {
     private(set) var handle: QueryHandle<Op>?
 
-    func prepare(in environment: BatonLens.Environment, variables: [String: JSONValue], policy: FetchPolicy) {
+    func prepare(in environment: GraphQLEnvironment, variables: [String: JSONValue], policy: FetchPolicy) {
         if let handle, handle.environment === environment, handle.variables == variables, handle.policy == policy {
             return
         }

@@ -1,4 +1,4 @@
-extension Schema {
+extension GraphQLSchema {
     /// The name of the root type operations of `kind` start from, if the schema has one.
     public func rootTypeName(for kind: OperationKind) -> String? {
         switch kind {

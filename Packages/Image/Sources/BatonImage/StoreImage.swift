@@ -4,7 +4,7 @@ import Foundation
 /// The SQLite image: the store's records kept in one file so a relaunch draws before the
 /// network answers. The store's ``Persistence``.
 ///
-/// `Image.open(at:version:options:)` returns at once; the file opens on the image's writer
+/// `StoreImage.open(at:version:options:)` returns at once; the file opens on the image's writer
 /// queue, off the main actor, and a read that comes first waits for it. The store calls
 /// ``withReadTransaction(_:)`` (synchronous, on the caller's thread, on the image's one
 /// connection) and ``write(_:)`` (returns at once; the writer commits behind it).
@@ -12,7 +12,7 @@ import Foundation
 /// A handle belongs to a generation: ``removeAll()`` empties the file and returns the handle
 /// of the next; every older handle then reads nothing and its writes are dropped, so a late
 /// response for the old account never lands in the next one. Safe from any thread.
-public final class Image: Persistence {
+public final class StoreImage: Persistence {
     let file: ImageFile
     let generation: UInt64
 
@@ -23,13 +23,13 @@ public final class Image: Persistence {
 
     /// Opens (or creates) the image at `url` for the app's `version` — a schema digest, say;
     /// an image written under another version starts again. Returns at once.
-    public static func open(at url: URL, version: String, options: Options = Options()) -> Image {
-        Image(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
+    public static func open(at url: URL, version: String, options: Options = Options()) -> StoreImage {
+        StoreImage(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
     }
 
     /// `open(at:version:options:)`, running `beforeOpen` on the writer's queue first.
-    static func open(at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void) -> Image {
-        Image(file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
+    static func open(at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void) -> StoreImage {
+        StoreImage(file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
     }
 
     /// The file's path.
@@ -57,8 +57,8 @@ public final class Image: Persistence {
     /// Empties the image (for a sign-out) and returns the handle the next store uses. This
     /// handle and every other older one are stale from now on: their writes are dropped and
     /// their reads miss. Reads through the new handle wait until the file is empty.
-    public func removeAll() -> Image {
-        Image(file: file, generation: file.removeAll())
+    public func removeAll() -> StoreImage {
+        StoreImage(file: file, generation: file.removeAll())
     }
 
     /// Blocks until every batch handed over so far is committed (or failed). Not from the

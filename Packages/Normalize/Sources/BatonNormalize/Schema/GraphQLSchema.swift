@@ -3,7 +3,7 @@
 /// Answers what the normalizer asks of a schema: a field's definition on a type, whether a type is
 /// abstract, which object types an abstract type may be, whether a type condition applies to a
 /// concrete type. Immutable once built: safe on any thread.
-public struct Schema: Sendable {
+public struct GraphQLSchema: Sendable {
     public let types: [String: SchemaType]
     /// The directives the texts declare, plus `@skip`, `@include`, `@deprecated` and
     /// `@specifiedBy` when they do not.
@@ -51,11 +51,11 @@ public struct Schema: Sendable {
 
     /// Parses one or more SDL texts (e.g. a schema, then client extensions) into one schema.
     /// Extensions apply after every text's definitions, so they may precede what they extend.
-    public static func parse(sdl texts: String...) throws(GraphQLSyntaxError) -> Schema {
+    public static func parse(sdl texts: String...) throws(GraphQLSyntaxError) -> GraphQLSchema {
         try parse(sdl: texts)
     }
 
-    public static func parse(sdl texts: [String]) throws(GraphQLSyntaxError) -> Schema {
+    public static func parse(sdl texts: [String]) throws(GraphQLSyntaxError) -> GraphQLSchema {
         var builder = SchemaBuilder()
         for (index, text) in texts.enumerated() {
             var parser = try Parser(text)

@@ -2,15 +2,15 @@
 /// ``Fragment``, or an optional or array of fragments (see ``LinkTarget``).
 ///
 /// ```swift
-/// let origin = Link<LocationName?>("origin")
-/// let episodes = Link<[EpisodeRow]>("episode", alias: "episodes")
-/// let character = Link<CharacterDetail?>("character", arguments: true)   // character(id: $id)
+/// let origin = Linked<LocationName?>("origin")
+/// let episodes = Linked<[EpisodeRow]>("episode", alias: "episodes")
+/// let character = Linked<CharacterDetail?>("character", arguments: true)   // character(id: $id)
 /// ```
 ///
 /// A link to a record the store no longer holds reads as ``LensError/missing(field:record:)``;
 /// in a list, such elements are dropped. A `@connection` field declared with
 /// `arguments: true` reads the connection record its pages merge into.
-public struct Link<T: LinkTarget>: FieldDescriptor {
+public struct Linked<T: LinkTarget>: FieldDescriptor {
     public let address: FieldAddress
     public let required: RequiredAction?
 

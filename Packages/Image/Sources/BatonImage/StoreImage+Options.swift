@@ -1,4 +1,4 @@
-extension Image {
+extension StoreImage {
     /// How an image is kept. A value; crosses to the writer's queue.
     public struct Options: Sendable {
         /// The most bytes the file's rows may take. Over it, the rows of older launches go

@@ -8,7 +8,7 @@ import Foundation
 /// time. Identical requests in flight (same operation and variables) are one request.
 /// Persistence is the store's (`Store(persistence:)`): the environment never sees the image.
 @MainActor
-public final class Environment {
+public final class GraphQLEnvironment {
     public let store: Store
     public let transport: any Transport
     /// What every lens made here shares: the store and the log.

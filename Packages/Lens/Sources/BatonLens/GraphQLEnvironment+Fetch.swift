@@ -1,6 +1,6 @@
 import Foundation
 
-extension Environment {
+extension GraphQLEnvironment {
     /// The fetch of `plan` in flight, or a new one: the transport call and the ingest run off
     /// the main actor in the task; the commit runs on it. Registered before this returns, so
     /// identical requests made in the same turn share it.
