@@ -1,23 +1,47 @@
 // swift-tools-version: 6.1
-// The workspace: every layer's sources and tests in one build graph, so `make test`
-// compiles each file once. Each layer also stands alone as its own package under
-// Packages/; apps depend on those, not on this manifest.
+// Baton: what an app depends on by URL, and the workspace `make test` builds.
+//
+// An app takes the products it needs:
+//
+//     .package(url: "https://github.com/…/baton", branch: "main")
+//     .product(name: "BatonLens", package: "baton")
+//
+// one library per layer (DESIGN.md's direction holds: each depends only on the layers to
+// its left), the testing product, the compiler's build-tool plugin and the `baton-compile`
+// and `baton-image` tools. SwiftPM builds only what the products an app takes need, so an
+// app that takes `BatonStore` alone links neither SQLite nor zlib.
+//
+// The same manifest is the workspace: every layer's tests, the integration tests and the
+// layer check, each file compiled once. Each layer also stands alone as its own package
+// under Packages/, for working on one layer; `make packages` builds each of those.
 import PackageDescription
 
 let layer = { (name: String) in "Packages/\(name)/Sources/Baton\(name)" }
 let layerTests = { (name: String) in "Packages/\(name)/Tests/Baton\(name)Tests" }
 
 let package = Package(
-    name: "BatonWorkspace",
+    name: "Baton",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .executable(name: "baton-layers", targets: ["baton-layers"]),
-        .executable(name: "baton-image", targets: ["BatonImageTool"]),
+        .library(name: "BatonRecords", targets: ["BatonRecords"]),
+        .library(name: "BatonNormalize", targets: ["BatonNormalize"]),
+        .library(name: "BatonStore", targets: ["BatonStore"]),
+        .library(name: "BatonImage", targets: ["BatonImage"]),
+        .library(name: "BatonTransport", targets: ["BatonTransport"]),
+        .library(name: "BatonLens", targets: ["BatonLens"]),
+        .library(name: "BatonCompiler", targets: ["BatonCompiler"]),
+        .library(name: "BatonTesting", targets: ["BatonTesting"]),
+        .plugin(name: "BatonCompilerPlugin", targets: ["BatonCompilerPlugin"]),
         .executable(name: "baton-compile", targets: ["baton-compile"]),
+        .executable(name: "baton-image", targets: ["BatonImageTool"]),
     ],
     targets: [
-        .systemLibrary(name: "CSQLite", path: "Packages/Image/Sources/CSQLite", pkgConfig: "sqlite3"),
-        .systemLibrary(name: "CZlib", path: "Packages/Transport/Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(
+            name: "CSQLite", path: "Packages/Image/Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Packages/Transport/Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         .target(name: "BatonRecords", path: layer("Records")),
         .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
@@ -32,6 +56,7 @@ let package = Package(
         .plugin(
             name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"],
             path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
+        .target(name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Testing")),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
         .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
@@ -44,10 +69,11 @@ let package = Package(
         .testTarget(
             name: "BatonCompilerTests", dependencies: ["BatonCompiler"], path: layerTests("Compiler"),
             exclude: ["Goldens"]),
+        .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"], path: layerTests("Testing")),
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
         // build fails the build.
         .testTarget(
-            name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport"],
+            name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport", "BatonTesting"],
             path: "Packages/Compiler/Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
             plugins: ["BatonCompilerPlugin"]),
         // The conformance suite's documents compiled through the plugin: each generated
@@ -59,7 +85,9 @@ let package = Package(
 
         .testTarget(
             name: "BatonIntegrationTests",
-            dependencies: ["BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens"],
+            dependencies: [
+                "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens", "BatonTesting",
+            ],
             path: "Tests/BatonIntegrationTests",
             exclude: ["baton.json"],
             plugins: ["BatonCompilerPlugin"]

@@ -1,6 +1,7 @@
-import Foundation
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Foundation
 
 /// The responses recorded from the local test server (`Tests/Fixtures/Integration`, written
 /// by its `record.py`) and the server's schema they answer (`Tools/TestServer/schema.graphql`).

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import BatonImage
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Foundation
+import Testing
 
 /// A note edited through a mutation with an optimistic response, against responses recorded
 /// from the local server: the optimistic text shows at once, the server's answer replaces it

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import BatonImage
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Foundation
+import Testing
 
 /// A screen drawn from the image on a relaunch, then refreshed by the network: a response
 /// that changes one field re-renders exactly the views that read it.

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import BatonImage
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Foundation
+import Testing
 
 /// Every layer across a relaunch: the first launch commits a fixture's response through a
 /// store kept in an image; the second launch, a new store over the same file with a network

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
 import BatonImage
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Foundation
+import Testing
 
 /// A connection paged through responses recorded from the local server: pages merge into one
 /// connection, and the merged connection is what the next launch reads from the image.

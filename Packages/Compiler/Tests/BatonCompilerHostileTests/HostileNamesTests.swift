@@ -1,6 +1,7 @@
-import Testing
 import BatonLens
+import BatonTesting
 import BatonTransport
+import Testing
 
 /// The hostile-name corpus (`hostile.graphql` over `hostile-schema.graphql`) as an app uses
 /// it: the plugin generates its lenses into this target, so a name the compiler fails to

@@ -3,8 +3,7 @@ import Foundation
 /// Why a transport could not answer with a GraphQL response.
 ///
 /// GraphQL `errors` are not transport errors: a response that carries them is answered
-/// as bytes like any other. Each case names the URL (or, for recorded responses, the
-/// operation) so a failure reads on its own in a log.
+/// as bytes like any other. Each case names the URL so a failure reads on its own in a log.
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached: refused, unreachable, or the connection dropped.
     case noConnection(url: URL, reason: String)
@@ -24,8 +23,6 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     case cancelled
     /// This transport cannot work on this platform (WebSockets on Linux).
     case unsupported(String)
-    /// A recorded transport has no response for this operation and these variables.
-    case noRecordedResponse(operationName: String?, variables: String, directory: URL, tried: [String])
     /// Any other failure of the underlying URL loading system.
     case transferFailed(url: URL, code: Int, reason: String)
 
@@ -49,8 +46,6 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
             "the request was cancelled"
         case .unsupported(let reason):
             "unsupported: \(reason)"
-        case .noRecordedResponse(let operationName, let variables, let directory, let tried):
-            "no recorded response for operation \(operationName ?? "(anonymous)") with variables \(variables) in \(directory.path) (looked for \(tried.joined(separator: ", ")))"
         case .transferFailed(let url, let code, let reason):
             "request to \(url.absoluteString) failed (URL error \(code)): \(reason)"
         }

@@ -9,6 +9,9 @@ import Foundation
 ///                  ├──→ Transport
 ///                  └──→ Compiler
 ///
+/// Testing (the testing product) stands in for the network and the disk, so it may depend on
+/// every runtime layer; no layer depends on it.
+///
 /// Packages outside `Packages/` (the integration tests, the benchmarks, the examples) may
 /// depend on any layer. No package may depend on anything but a local path: the runtime
 /// needs nothing outside the toolchain and the system's SQLite and zlib.
@@ -32,6 +35,7 @@ public struct LayerRules: Sendable {
             "Transport": ["Records", "Normalize"],
             "Lens": ["Records", "Normalize", "Store"],
             "Compiler": ["Records", "Normalize"],
+            "Testing": ["Records", "Normalize", "Store", "Image", "Transport", "Lens"],
         ],
         systemLibraries: ["sqlite3", "zlib"]
     )
@@ -97,6 +101,29 @@ public struct LayerRules: Sendable {
             }
         }
         return violations
+    }
+
+    /// The folders of a layer package's `Sources/` and `Tests/` (given as `Sources/X` and
+    /// `Tests/X`, relative to the package) that its manifest, as `swift package dump-package`
+    /// prints it, declares as no target's path. Such a folder is code no build of the layer
+    /// alone compiles, so it drifts unseen.
+    public func undeclaredFolders(manifest json: Data, folders: [String], directory: String) throws -> [LayerViolation] {
+        guard let manifest = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw LayerCheckError.unreadableManifest(directory)
+        }
+        let package = manifest["name"] as? String ?? directory
+        var declared: Set<String> = []
+        for target in manifest["targets"] as? [[String: Any]] ?? [] {
+            let name = target["name"] as? String ?? ""
+            if let path = target["path"] as? String {
+                declared.insert(path.hasSuffix("/") ? String(path.dropLast()) : path)
+            } else {
+                declared.insert((target["type"] as? String == "test" ? "Tests/" : "Sources/") + name)
+            }
+        }
+        return folders.sorted().filter { !declared.contains($0) }.map {
+            LayerViolation(package: package, dependency: $0, reason: "is a folder no target of the manifest declares")
+        }
     }
 
     static func dependencyNames(of target: [String: Any]) -> [String] {

@@ -26,6 +26,18 @@ func dumpPackage(_ directory: URL) throws -> Data {
     return data
 }
 
+/// The folders under a package's `Sources/` and `Tests/`, as `Sources/X` and `Tests/X`.
+func folders(of package: URL) -> [String] {
+    ["Sources", "Tests"].flatMap { parent -> [String] in
+        let names = (try? fileManager.contentsOfDirectory(atPath: package.appendingPathComponent(parent).path)) ?? []
+        return names.filter { name in
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: package.appendingPathComponent("\(parent)/\(name)").path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }.map { "\(parent)/\($0)" }
+    }
+}
+
 var manifests: [(directory: URL, layer: String?)] = [(root, nil)]
 for layer in rules.allowed.keys.sorted() {
     manifests.append((root.appendingPathComponent("Packages/\(layer)"), layer))
@@ -43,7 +55,11 @@ var checked = 0
 for (directory, layer) in manifests
 where fileManager.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
     do {
-        violations += try rules.check(manifest: dumpPackage(directory), layer: layer, directory: directory.path)
+        let manifest = try dumpPackage(directory)
+        violations += try rules.check(manifest: manifest, layer: layer, directory: directory.path)
+        if layer != nil {
+            violations += try rules.undeclaredFolders(manifest: manifest, folders: folders(of: directory), directory: directory.path)
+        }
         checked += 1
     } catch {
         print("baton-layers: \(error)")

@@ -72,4 +72,31 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
             try rules.check(manifest: Data("[1,2]".utf8), layer: nil, directory: "x")
         }
     }
+
+    @Test func aTestFolderNoTargetDeclaresIsAViolationNamingTheFolder() throws {
+        let targets: [[String: Any]] = [
+            ["name": "BatonCompiler", "type": "regular", "path": NSNull(), "dependencies": []],
+            ["name": "BatonCompilerTests", "type": "test", "path": NSNull(), "dependencies": []],
+            ["name": "BatonCompilerPlugin", "type": "plugin", "path": "Plugins/BatonCompilerPlugin", "dependencies": []],
+        ]
+        let json = manifest(name: "Compiler", localDependencies: ["Records"], targets: targets)
+        let violations = try rules.undeclaredFolders(
+            manifest: json, folders: ["Sources/BatonCompiler", "Tests/BatonCompilerTests", "Tests/BatonCompilerSpecTests"],
+            directory: "Packages/Compiler")
+        #expect(violations.map(\.dependency) == ["Tests/BatonCompilerSpecTests"])
+        #expect(violations.first?.description.contains("no target") == true)
+    }
+
+    @Test func aTargetWithAnExplicitPathDeclaresThatFolder() throws {
+        let targets: [[String: Any]] = [["name": "Spec", "type": "test", "path": "Tests/BatonCompilerSpecTests/", "dependencies": []]]
+        let json = manifest(name: "Compiler", localDependencies: [], targets: targets)
+        #expect(try rules.undeclaredFolders(manifest: json, folders: ["Tests/BatonCompilerSpecTests"], directory: ".").isEmpty)
+    }
+
+    @Test func theTestingProductMayUseEveryRuntimeLayerAndNoLayerMayUseIt() throws {
+        let testing = manifest(name: "Testing", localDependencies: ["Records", "Normalize", "Store", "Image", "Transport", "Lens"])
+        #expect(try rules.check(manifest: testing, layer: "Testing", directory: "Packages/Testing").isEmpty)
+        let lens = manifest(name: "Lens", localDependencies: ["Store", "Testing"])
+        #expect(try rules.check(manifest: lens, layer: "Lens", directory: "Packages/Lens").map(\.dependency) == ["Testing"])
+    }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// JSON text (compact, keys sorted at every level; `{}` when there are none) — see
 /// `variablesKey(_:)` and `fileNames(for:)`. An anonymous operation is named `anonymous`.
 /// A file holds the response body as the server sent it; `payloads(for:)` yields it once.
-/// A request with no file fails with `TransportError.noRecordedResponse`, naming the
+/// A request with no file fails with ``RecordedTransportError/noRecordedResponse(operationName:variables:directory:tried:)``, naming the
 /// operation, its variables and the files looked for.
 ///
 /// Immutable: safe on any thread. Reads the file on each request.
@@ -45,11 +45,14 @@ public struct RecordedTransport: Transport {
         let names = Self.fileNames(for: request)
         for name in names {
             let file = directory.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: file.path) {
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
                 return try Data(contentsOf: file)
+            } catch {
+                throw RecordedTransportError.unreadableResponse(file: file, reason: error.localizedDescription)
             }
         }
-        throw TransportError.noRecordedResponse(
+        throw RecordedTransportError.noRecordedResponse(
             operationName: request.operationName,
             variables: Self.canonicalVariables(request.variables),
             directory: directory,

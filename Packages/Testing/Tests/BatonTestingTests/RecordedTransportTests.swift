@@ -1,6 +1,6 @@
 import BatonNormalize
 import BatonRecords
-import BatonTransport
+import BatonTesting
 import Foundation
 import Testing
 
@@ -32,44 +32,33 @@ import Testing
     @Test func anUnknownRequestFailsNamingOperationAndVariables() async throws {
         let directory = try Self.directory()
         let request = GraphQLRequest(document: "", operationName: "Character", variables: ["id": .string("2")])
-        await #expect(throws: TransportError.noRecordedResponse(
+        await #expect(throws: RecordedTransportError.noRecordedResponse(
             operationName: "Character", variables: #"{"id":"2"}"#, directory: directory,
             tried: RecordedTransport.fileNames(for: request))) {
             try await RecordedTransport(directory: directory).send(request)
         }
-        let message = String(describing: TransportError.noRecordedResponse(
+        let message = String(describing: RecordedTransportError.noRecordedResponse(
             operationName: "Character", variables: #"{"id":"2"}"#, directory: directory, tried: ["Character.json"]))
         #expect(message.contains("Character") && message.contains(#"{"id":"2"}"#))
+    }
+
+    @Test func aResponseFileThatCannotBeReadFailsNamingTheFile() async throws {
+        let directory = try Self.directory()
+        let file = directory.appendingPathComponent("Episodes.json")
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        do {
+            _ = try await RecordedTransport(directory: directory).send(GraphQLRequest(document: "", operationName: "Episodes"))
+            Issue.record("a directory in place of a response file answered")
+        } catch RecordedTransportError.unreadableResponse(let failed, _) {
+            #expect(failed.path == file.path)
+        }
     }
 
     @Test func theSilentTransportAnswersNothingUntilCancelled() async throws {
         let task = Task { try await SilentTransport().send(GraphQLRequest(document: "{ a }")) }
         try await Task.sleep(nanoseconds: 200_000_000)
         task.cancel()
-        await #expect(throws: TransportError.cancelled) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await task.value }
     }
-}
-
-@Suite struct WebSocketOnThisPlatform {
-    #if canImport(FoundationNetworking)
-    @Test func failsAtOnceAsUnsupportedOnLinux() async throws {
-        #expect(!WebSocketTransport.isSupported)
-        let transport = WebSocketTransport(url: URL(string: "ws://127.0.0.1:1/graphql")!)
-        let started = Date()
-        do {
-            _ = try await transport.send(GraphQLRequest(document: "subscription { a }", kind: .subscription))
-            Issue.record("the WebSocket transport answered on Linux")
-        } catch TransportError.unsupported(let reason) {
-            #expect(reason.contains("Linux"))
-        }
-        await #expect(throws: TransportError.self) {
-            for try await _ in transport.payloads(for: GraphQLRequest(document: "subscription { a }", kind: .subscription)) {}
-        }
-        #expect(Date().timeIntervalSince(started) < 1)
-    }
-    #else
-    @Test func isAvailableWhereURLSessionHasWebSockets() {
-        #expect(WebSocketTransport.isSupported)
-    }
-    #endif
 }

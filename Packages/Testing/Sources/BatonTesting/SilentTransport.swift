@@ -2,7 +2,7 @@ import BatonNormalize
 import Foundation
 
 /// A `Transport` that never answers: each request waits until its task is cancelled, then
-/// throws `TransportError.cancelled`. For showing what the store (or the image) alone
+/// throws `CancellationError`. For showing what the store (or the image) alone
 /// renders, with the network out of the picture.
 ///
 /// Stateless: safe on any thread.
@@ -14,7 +14,7 @@ public struct SilentTransport: Transport {
             do {
                 try await Task.sleep(nanoseconds: 3_600_000_000_000)
             } catch {
-                throw TransportError.cancelled
+                throw CancellationError()
             }
         }
     }
