@@ -93,6 +93,16 @@ let package = Package(
             plugins: ["BatonCompilerPlugin"]
         ),
 
+        // Every SwiftUI and SwiftData type name, unqualified beside every Baton module.
+        .target(name: "SwiftUINames", path: "Tools/SwiftUIStandIn/Sources/SwiftUINames"),
+        .testTarget(
+            name: "NamesBesideSwiftUITests",
+            dependencies: [
+                "SwiftUINames", "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens",
+                "BatonCompiler", "BatonTesting",
+            ],
+            path: "Tools/SwiftUIStandIn/Tests/NamesBesideSwiftUITests"),
+
         .target(name: "LayerRules", path: "Tools/LayerCheck/Sources/LayerRules"),
         .executableTarget(name: "baton-layers", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Sources/baton-layers"),
         .testTarget(name: "LayerRulesTests", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Tests/LayerRulesTests"),

@@ -25,11 +25,13 @@ func launch(image path: URL, responses: URL, relaunch: Bool) async -> Int32 {
     let handle = QueryHandle(HeroQuery.self, variables: .init(id: "h1"), policy: .cacheFirst, in: environment)
     if relaunch {
         // Drawn in the first frame: the initializer's check read the image.
-        guard let hero = try? handle.data?.hero, let row = try? hero.heroRow else {
+        guard let hero = try? handle.data?.hero else {
             print("relaunch: nothing drawn from the image (phase \(handle.phase), log \(faults))")
             return 1
         }
-        print("relaunch: drew \((try? row.name) ?? "?") (\((try? row.status) ?? nil ?? "no status")) from \((try? hero.home?.name) ?? "?") before the network")
+        let row = hero.heroRow
+        let status = (try? row.status) ?? nil
+        print("relaunch: drew \((try? row.name) ?? "?") (\(status ?? "no status")) of \((try? hero.home?.name) ?? "?") before the network")
         environment.end()
         image.close()
         return 0

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Type-checks Baton's SwiftUI adapter on Linux: builds the stand-in `SwiftUI` module beside
+# this script, then type-checks every BatonLens source with it on the module search path,
+# so `canImport(SwiftUI)` holds and the adapter compiles as it would on Apple platforms
+# (Swift 6 mode, complete concurrency checking, warnings as errors). Needs the workspace's
+# debug build (`swift build`) for the modules BatonLens imports.
+#
+# Usage: Tools/SwiftUIStandIn/typecheck-adapter.sh [repository]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "${1:-$here/../..}" && pwd)
+swift=${SWIFT:-swift}
+modules=$("$swift" build --package-path "$repo" --show-bin-path)/Modules
+[ -d "$modules" ] || { echo "typecheck-adapter: no build at $modules: run swift build first" >&2; exit 1; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/baton-swiftui.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+flags=(-swift-version 6 -strict-concurrency=complete -warnings-as-errors)
+swiftc -emit-module -parse-as-library -module-name SwiftUI "${flags[@]}" \
+    -emit-module-path "$work/SwiftUI.swiftmodule" "$here/SwiftUI/SwiftUI.swift"
+
+mapfile -t sources < <(find "$repo/Packages/Lens/Sources/BatonLens" -name "*.swift" | sort)
+adapters=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)
+[ "$adapters" -gt 0 ] || { echo "typecheck-adapter: no file of BatonLens is behind canImport(SwiftUI)" >&2; exit 1; }
+swiftc -typecheck -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work" -I "$modules" "${sources[@]}"
+echo "typecheck-adapter: BatonLens with its $adapters SwiftUI file(s) type-checks against the stand-in"
