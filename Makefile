@@ -4,9 +4,9 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test build layers packages consumer swiftui-check server-env bench example clean fuzz fuzz-quick tsan asan
 
-test: server-env build layers fuzz-quick
+test: server-env build layers swiftui-check fuzz-quick packages consumer
 	$(SWIFT) test $(STRICT)
 
 build:
@@ -22,6 +22,25 @@ server-env:
 
 bench: server-env
 	cd Benchmarks && $(SWIFT) build -c release $(STRICT) && .build/release/BatonBenchmarks $(FILTER)
+
+# Each layer package alone, through its own manifest (sources and tests), so a layer's
+# manifest cannot drift from the workspace's; each in its own scratch path.
+PACKAGES := Records Normalize Store Image Transport Lens Compiler Testing
+packages:
+	@for package in $(PACKAGES); do \
+		echo "packages: $$package"; \
+		$(SWIFT) build --build-tests $(STRICT) --package-path Packages/$$package --scratch-path .build/packages/$$package || exit 1; \
+	done
+
+# Packages made from Tools/ConsumerCheck's templates depend on this repository by file://
+# URL at HEAD, as an app does: one uses Lens, Transport, Image, Testing and the plugin and
+# relaunches over its image; one takes the Store alone and must link neither SQLite nor zlib.
+consumer:
+	SWIFT=$(SWIFT) Tools/ConsumerCheck/run.sh
+
+# Baton's SwiftUI adapter type-checked here against a stand-in SwiftUI (Tools/SwiftUIStandIn).
+swiftui-check: build
+	SWIFT=$(SWIFT) Tools/SwiftUIStandIn/typecheck-adapter.sh
 
 # libFuzzer targets (Fuzz/): the document parser, the ingest, the image row decoder, each
 # for FUZZ_SECONDS (optimized build in .build/fuzz; crashes land in .build/fuzz/crashes).
@@ -50,4 +69,4 @@ example: server-env
 	SWIFT=$(SWIFT) Examples/RickAndMorty/run.sh
 
 clean:
-	rm -rf .build Benchmarks/.build Tests/.build Packages/*/.build
+	rm -rf .build Benchmarks/.build Tests/.build Packages/*/.build Examples/*/.build
