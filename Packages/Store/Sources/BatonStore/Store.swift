@@ -77,9 +77,9 @@ public final class Store {
     @exclusivity(unchecked) public private(set) var lastPersistenceError: (any Error)?
 
     // Persistence faults (Store+PersistenceFault.swift).
-    /// The latest fault the persistence reported, or nil: set on the main actor, in a turn
-    /// after the persistence reported it (one made before the store arrives in a turn soon
-    /// after ``init(normalization:persistence:lookups:releaseBufferSize:now:)``).
+    /// The latest fault the persistence reported, or nil: set on the main actor in a turn
+    /// after the persistence reported it. A fault from before the store was made arrives the
+    /// same way, a turn after the initializer.
     public internal(set) var persistenceFault: PersistenceFault?
     var faultObservers: [FaultObserver] = []
 
