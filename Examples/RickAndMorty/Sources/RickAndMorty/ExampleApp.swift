@@ -23,7 +23,6 @@ final class ExampleApp {
     init(options: Options) {
         launched = .now
         self.options = options
-        try? FileManager.default.createDirectory(at: options.imageDirectory, withIntermediateDirectories: true)
         image = StoreImage.open(at: options.imageFile, version: ExampleSchema.version, options: StoreImage.Options(onError: { error in
             print("image: \(error) (the app carries on in memory)")
         }))

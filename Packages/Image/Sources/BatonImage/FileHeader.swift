@@ -4,6 +4,8 @@ import Foundation
 /// truncated image is recognised (SQLite would only notice when it reads a missing page).
 enum FileHeader: Equatable {
     case absent
+    /// Something that is not a regular file (a directory, a socket): never read, never removed.
+    case notAFile
     /// Not an SQLite database at all: delete and start again.
     case garbage
     /// An SQLite database shorter than its header says, with this application id.
@@ -12,8 +14,11 @@ enum FileHeader: Equatable {
     case sqlite(applicationID: Int32)
 
     static func inspect(_ path: String) -> FileHeader {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue else { return .absent }
+        // `stat` follows a symbolic link to the file SQLite opens.
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .absent }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .notAFile }
+        let size = Int(status.st_size)
         if size == 0 { return .absent }
         guard size >= 100, let handle = FileHandle(forReadingAtPath: path) else { return .garbage }
         defer { try? handle.close() }
@@ -36,10 +41,11 @@ enum FileHeader: Equatable {
         return .sqlite(applicationID: applicationID)
     }
 
-    /// Deletes the database file and its WAL, shared-memory and journal files.
+    /// Deletes the database file and its WAL, shared-memory and journal files. Only files:
+    /// a directory at one of those paths stays.
     static func removeFiles(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
+            unlink(path + suffix)
         }
     }
 }

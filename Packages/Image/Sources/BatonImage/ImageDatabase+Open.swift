@@ -3,11 +3,15 @@ import CSQLite
 extension ImageDatabase {
     /// Opens the image at `path` for the app's `version`, starting a new launch.
     ///
-    /// Garbage, a truncated file, another format or another app version: the file is
-    /// deleted and started again. An SQLite database that is not an image: left untouched,
-    /// and ``ImageError/notAnImage(path:applicationID:)`` is thrown. Runs on the writer's queue.
+    /// A missing directory is made first (``ImageDirectory``). Garbage, a truncated file,
+    /// another format or another app version: the file is deleted and started again. An
+    /// SQLite database that is not an image, or something that is not a file: left untouched,
+    /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
+    /// is thrown. Runs on the writer's queue.
     static func open(path: String, version: String) throws -> ImageDatabase {
+        try ImageDirectory.create(for: path)
         switch FileHeader.inspect(path) {
+        case .notAFile: throw ImageError.notAFile(path: path)
         case .absent: FileHeader.removeFiles(path)
         case .garbage: FileHeader.removeFiles(path)
         case .truncated(let applicationID):

@@ -1,22 +1,34 @@
 import CSQLite
+import Foundation
 
 /// Why the image could not do what was asked. Every case names the file.
 ///
-/// The image reports a fault once, through ``Image/Options/onError``, and keeps the store
-/// working in memory; these values are also what ``Image/waitUntilOpen()`` throws.
+/// The image keeps the store working in memory whatever the error. It reports its first fault
+/// through ``StoreImage/Options/onError``, keeps it as ``StoreImage/fault`` and hands it to
+/// the store (``Store/persistenceFault``, a ``PersistenceFault`` wrapping this value); these
+/// values are also what ``StoreImage/waitUntilOpen()`` throws and what
+/// ``StoreImage/State/failed(_:)`` carries.
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An SQLite call failed: its primary or extended result code and message.
     case sqlite(path: String, code: Int32, message: String)
     /// The file is an SQLite database that is not a Baton image (its `application_id`
     /// differs and it has tables). It is left untouched and the image stays closed.
     case notAnImage(path: String, applicationID: Int32)
+    /// The path names something that is not a regular file (a directory, say). It is left
+    /// untouched and the image stays closed.
+    case notAFile(path: String)
+    /// The file's directory did not exist and could not be made: `directory` is the one that
+    /// could not be created (or the entry in its place that is not a directory), `errno` the
+    /// system's reason (`ENOTDIR`, `EACCES`, `EROFS`, `ENOSPC`). Nothing was removed.
+    case directoryNotCreated(path: String, directory: String, errno: Int32)
     /// The image was closed, or the file could not be created.
     case unavailable(path: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
-        case .sqlite(let path, _, _), .notAnImage(let path, _), .unavailable(let path, _): path
+        case .sqlite(let path, _, _), .notAnImage(let path, _), .notAFile(let path),
+             .directoryNotCreated(let path, _, _), .unavailable(let path, _): path
         }
     }
 
@@ -32,6 +44,10 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "SQLite error \(code) (\(String(cString: sqlite3_errstr(code)))) on \(path): \(message)"
         case .notAnImage(let path, let applicationID):
             "\(path) is an SQLite database that is not a Baton image (application_id \(applicationID)); it was left untouched"
+        case .notAFile(let path):
+            "\(path) is not a regular file (a directory?); it was left untouched"
+        case .directoryNotCreated(let path, let directory, let errno):
+            "the directory \(directory) for the image at \(path) could not be created: \(String(cString: strerror(errno))) (errno \(errno))"
         case .unavailable(let path, let reason):
             "the image at \(path) is unavailable: \(reason)"
         }

@@ -155,11 +155,10 @@ extension ImageFile {
         FileHeader.removeFiles(path)
         do {
             state = .open(try ImageDatabase.open(path: path, version: version))
-        } catch let error as ImageError {
+        } catch {
+            let error = error as? ImageError ?? .unavailable(path: path, reason: "\(error)")
             state = .unavailable(error)
             reportLocked(error)
-        } catch {
-            state = .unavailable(.unavailable(path: path, reason: "\(error)"))
         }
     }
 }

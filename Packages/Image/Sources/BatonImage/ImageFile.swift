@@ -5,9 +5,9 @@ import BatonStore
 /// One image file, shared by every ``StoreImage`` handle over it: its one connection, the
 /// writer's serial queue, and the lock that makes the two take turns.
 ///
-/// `@unchecked Sendable` because of one invariant: `state`, `clearedGeneration` and
-/// `faultReported` (and everything the open ``ImageDatabase`` holds) are touched only with
-/// `condition` locked; `pending` is its own lock. The writer's queue opens the file, then
+/// `@unchecked Sendable` because of one invariant: `state` and `clearedGeneration` (and
+/// everything the open ``ImageDatabase`` holds) are touched only with `condition` locked;
+/// `pending` and `status` are their own locks. The writer's queue opens the file, then
 /// takes each job under `condition`; a read transaction takes `condition` on the caller's
 /// thread, so a read waits for the open and for a write in flight.
 final class ImageFile: @unchecked Sendable {
@@ -41,10 +41,20 @@ final class ImageFile: @unchecked Sendable {
     let queue: DispatchQueue
     let pending = Mutex(Pending())
 
+    /// What the app reads of the image without waiting for its lock: the state as of the
+    /// last change, the first fault, and who is told of faults.
+    struct Status {
+        var state: StoreImage.State = .opening
+        var fault: ImageError?
+        var faultHandlers: [@Sendable (PersistenceFault) -> Void] = []
+    }
+
     let condition = NSCondition()
-    var state: State = .opening
+    var state: State = .opening {
+        didSet { status.withLock { $0.state = StoreImage.State(state) } }
+    }
     var clearedGeneration: UInt64 = 0
-    var faultReported = false
+    let status = Mutex(Status())
 
     /// Starts opening `path` on the writer's queue and returns at once.
     /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it).
@@ -121,13 +131,29 @@ final class ImageFile: @unchecked Sendable {
         return try body(database)
     }
 
-    /// Reports `error` through the options' channel if nothing was reported since the open.
-    /// Call with `condition` locked; the callback runs later, on another thread.
+    /// Keeps `error` as the fault and reports it through the options' channel and to every
+    /// fault handler, if nothing was reported since the open. Call with `condition` locked;
+    /// the callbacks run later, on another thread.
     func reportLocked(_ error: ImageError) {
-        guard !faultReported else { return }
-        faultReported = true
-        if let onError = options.onError {
-            DispatchQueue.global().async { onError(error) }
+        guard let handlers = status.withLock({ status -> [@Sendable (PersistenceFault) -> Void]? in
+            guard status.fault == nil else { return nil }
+            status.fault = error
+            return status.faultHandlers
+        }) else { return }
+        let onError = options.onError
+        DispatchQueue.global().async {
+            onError?(error)
+            for handler in handlers { handler(PersistenceFault(error)) }
         }
+    }
+
+    /// Adds `handler` to those told of the fault; tells it at once (on another thread) of a
+    /// fault reported already.
+    func addFaultHandler(_ handler: @escaping @Sendable (PersistenceFault) -> Void) {
+        let fault = status.withLock { status -> ImageError? in
+            status.faultHandlers.append(handler)
+            return status.fault
+        }
+        if let fault { DispatchQueue.global().async { handler(PersistenceFault(fault)) } }
     }
 }

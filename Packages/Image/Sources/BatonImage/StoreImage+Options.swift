@@ -10,11 +10,12 @@ extension StoreImage {
         /// Names of root fields (`viewerSession`, matching `viewerSession(id:1)` too) that
         /// never reach the image.
         public var transientRootFields: Set<String>
-        /// The image's one channel for faults: called once per open for the first fault (the
-        /// file could not be opened or is not an image, disk full, read-only, I/O error, the
-        /// file deleted or replaced while open — the image then stops writing), on
-        /// an arbitrary thread, never with the image's lock held. The store keeps working in
-        /// memory whatever happens here.
+        /// Called once per open for the first fault (the file or its directory could not be
+        /// made or opened, or is not an image, disk full, read-only, I/O error, the file
+        /// deleted or replaced while open — the image then stops writing), on an arbitrary
+        /// thread, never with the image's lock held. The store keeps working in memory
+        /// whatever happens here. The same fault is ``StoreImage/fault`` and reaches the
+        /// store (``Store/persistenceFault``) without it.
         public var onError: (@Sendable (ImageError) -> Void)?
 
         public init(

@@ -5,9 +5,16 @@ import Foundation
 /// network answers. The store's ``Persistence``.
 ///
 /// `StoreImage.open(at:version:options:)` returns at once; the file opens on the image's writer
-/// queue, off the main actor, and a read that comes first waits for it. The store calls
-/// ``withReadTransaction(_:)`` (synchronous, on the caller's thread, on the image's one
-/// connection) and ``write(_:)`` (returns at once; the writer commits behind it).
+/// queue, off the main actor, making its directory and any missing parent first, and a read
+/// that comes first waits for it. The store calls ``withReadTransaction(_:)`` (synchronous, on
+/// the caller's thread, on the image's one connection) and ``write(_:)`` (returns at once; the
+/// writer commits behind it).
+///
+/// An image never stops the app: one that cannot open, or faults later, leaves the store
+/// working in memory. What went wrong is visible four ways, all naming the file: ``state``
+/// (`.failed` when nothing reaches the disk any more), ``fault`` (the first fault),
+/// ``Options/onError``, and the store's ``Store/persistenceFault``, which a
+/// `GraphQLEnvironment` logs as `LensEvent.persistenceFailed`.
 ///
 /// A handle belongs to a generation: ``removeAll()`` empties the file and returns the handle
 /// of the next; every older handle then reads nothing and its writes are dropped, so a late
@@ -23,6 +30,11 @@ public final class StoreImage: Persistence {
 
     /// Opens (or creates) the image at `url` for the app's `version` — a schema digest, say;
     /// an image written under another version starts again. Returns at once.
+    ///
+    /// A missing directory on the way to `url` is made (the owner's alone, mode 0700); one
+    /// that cannot be made is ``ImageError/directoryNotCreated(path:directory:errno:)``. An
+    /// existing file that is not an image (an SQLite database of another app, a directory)
+    /// is left untouched and the image fails; see ``state``.
     public static func open(at url: URL, version: String, options: Options = Options()) -> StoreImage {
         StoreImage(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
     }
@@ -40,6 +52,24 @@ public final class StoreImage: Persistence {
     /// reads wait, and if it cannot, reads miss and writes are dropped.
     public func waitUntilOpen() throws {
         try file.waitUntilOpen()
+    }
+
+    /// Where the file is: opening, open, failed (the store works in memory only) or
+    /// closed. Shared by every handle over the file. Thread-safe, and it never waits for
+    /// the writer: it is the state as of the last change.
+    public var state: State { file.status.withLock { $0.state } }
+
+    /// The first fault since the file was opened (what ``Options/onError`` received), or nil.
+    /// A fault that leaves the file open (a full disk: a later, smaller write may fit) is
+    /// here while ``state`` stays `.open`. Thread-safe; never waits for the writer.
+    public var fault: ImageError? { file.status.withLock { $0.fault } }
+
+    /// Calls `handler`, on an arbitrary thread, with the image's fault as a
+    /// ``PersistenceFault`` wrapping the ``ImageError``: at once if one was reported already,
+    /// else when it is. The store calls it; an app reads ``fault`` or passes
+    /// ``Options/onError`` instead.
+    public func reportFaults(to handler: @escaping @Sendable (PersistenceFault) -> Void) {
+        file.addFaultHandler(handler)
     }
 
     /// Whether no ``removeAll()`` came after this handle was made.

@@ -6,7 +6,8 @@ import Foundation
 /// Main actor, with the store. Each fetch runs its transport call and the ingest off the
 /// main actor in the fetch's own task and commits on the main actor, recording the fetch
 /// time. Identical requests in flight (same operation and variables) are one request.
-/// Persistence is the store's (`Store(persistence:)`): the environment never sees the image.
+/// Persistence is the store's (`Store(persistence:)`): the environment never sees the image,
+/// only the faults the store learns of, which it logs.
 @MainActor
 public final class GraphQLEnvironment {
     public let store: Store
@@ -21,11 +22,16 @@ public final class GraphQLEnvironment {
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
 
-    /// - Parameter log: receives value-free events (``LensEvent``) on the main actor.
+    /// - Parameter log: receives value-free events (``LensEvent``) on the main actor; among
+    ///   them ``LensEvent/persistenceFailed(_:)``, at once if the store's persistence has
+    ///   faulted already (``Store/persistenceFault``), and for each fault after.
     public init(store: Store, transport: any Transport, log: ((LensEvent) -> Void)? = nil) {
         self.store = store
         self.transport = transport
         self.lensContext = LensContext(store: store, log: log)
+        store.observePersistenceFaults(self) { [weak self] fault in
+            self?.log?(.persistenceFailed(fault))
+        }
     }
 
     /// Receives value-free events on the main actor.

@@ -1,5 +1,6 @@
 /// What the environment tells its log. Value-free by construction: operation names, counts,
-/// kinds, field names; never a field's value, a variable or a response. A value: safe on
+/// kinds, field names, the persistence's error (a path, a code); never a field's value, a
+/// variable or a response. A value: safe on
 /// any thread.
 public enum LensEvent: Hashable, Sendable {
     case fetchStarted(operation: String)
@@ -12,5 +13,10 @@ public enum LensEvent: Hashable, Sendable {
     /// A `@required(action: LOG)` field was null, so its fragment read as absent.
     case requiredFieldNull(fragment: String, field: String)
     case subscriptionDropped(operation: String, attempt: Int)
+    /// The store's persistence reported a fault (for the SQLite image an `ImageError` in
+    /// ``PersistenceFault/error``: it could not open, the disk filled, the file went away).
+    /// The store goes on in memory. Logged when the environment is made over a store whose
+    /// persistence faulted already, and for each fault after.
+    case persistenceFailed(PersistenceFault)
     case ended
 }

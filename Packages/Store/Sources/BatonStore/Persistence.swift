@@ -6,9 +6,10 @@ import Foundation
 /// changes of each commit to write behind it. The SQLite image is one; an app that wants no
 /// disk passes none and links no image.
 ///
-/// The store calls both methods on the main actor. `withReadTransaction` is synchronous (the
+/// The store calls its methods on the main actor. `withReadTransaction` is synchronous (the
 /// availability check runs inside it and a read waits for a write in flight); `write` must
-/// return at once and do its work off the main actor.
+/// return at once and do its work off the main actor. A persistence that faults tells the
+/// store through the handler ``reportFaults(to:)`` hands it; the store keeps working in memory.
 public protocol Persistence: AnyObject, Sendable {
     /// Runs `body` inside one read transaction.
     func withReadTransaction<R>(_ body: (any PersistenceReader) throws -> R) throws -> R
@@ -18,10 +19,19 @@ public protocol Persistence: AnyObject, Sendable {
 
     /// Writes what was handed over and lets the disk go: the store that owned it has ended.
     func close()
+
+    /// Takes the handler the persistence calls, on any thread, for each fault it reports from
+    /// now on, and once soon after this call for a fault it reported before it. The store
+    /// calls it once, from its initializer, and keeps the latest fault as
+    /// ``Store/persistenceFault``. The default keeps no handler: a persistence that never
+    /// faults needs nothing.
+    func reportFaults(to handler: @escaping @Sendable (PersistenceFault) -> Void)
 }
 
 extension Persistence {
     public func close() {}
+
+    public func reportFaults(to handler: @escaping @Sendable (PersistenceFault) -> Void) {}
 }
 
 /// Reads inside one transaction of a ``Persistence``. Valid only inside the

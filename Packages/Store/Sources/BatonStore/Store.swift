@@ -10,7 +10,8 @@ import Foundation
 ///
 /// The three roots exist from the start with their `__typename`s. A ``Persistence`` (the
 /// SQLite image, when linked) is asked for rows by the check and handed what each commit
-/// changed; the store does nothing else for it.
+/// changed, and its faults are kept as ``persistenceFault`` and told to observers; the store
+/// does nothing else for it.
 @MainActor
 public final class Store {
     // The check reads these at every link it walks (and `persistence`, `rootFieldsRead` and
@@ -75,6 +76,13 @@ public final class Store {
     /// what it could not read as missing.
     @exclusivity(unchecked) public private(set) var lastPersistenceError: (any Error)?
 
+    // Persistence faults (Store+PersistenceFault.swift).
+    /// The latest fault the persistence reported, or nil: set on the main actor in a turn
+    /// after the persistence reported it. A fault from before the store was made arrives the
+    /// same way, a turn after the initializer.
+    public internal(set) var persistenceFault: PersistenceFault?
+    var faultObservers: [FaultObserver] = []
+
     /// A store holding the three roots, typed as `normalization`'s schema names them.
     /// - Parameters:
     ///   - persistence: the disk to read missing records from and hand commits to.
@@ -98,6 +106,9 @@ public final class Store {
             record.storeAll(CollectionOfOne((slot: Slot.typename, value: Value.string(normalization.rootTypename(for: kind)))))
             records[record.key] = record
         }
+        persistence?.reportFaults(to: { [weak self] fault in
+            Task { @MainActor in self?.notePersistenceFault(fault) }
+        })
     }
 
     /// The record of `key`, if memory holds it. Untracked: which records exist is not

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import BatonImage
+import BatonLens
+import BatonTransport
+
+/// An app that passes no `onError` still learns that its image failed: the environment's log
+/// receives `LensEvent.persistenceFailed` carrying the image's `ImageError`, and the app goes on
+/// in memory.
+@MainActor
+@Suite struct ImageFaultLogTests {
+    @Test func anEnvironmentOverAnImageUnderARegularFileLogsTheImageErrorAndWorksInMemory() async throws {
+        let scratch = IntegrationScratch()
+        let blocker = scratch.directory.appendingPathComponent("Application Support")
+        try Data("a file where the app expected a directory".utf8).write(to: blocker)
+        let file = blocker.appendingPathComponent("Baton/store.image")
+        let image = StoreImage.open(at: file, version: "integration-1")
+        defer { image.close() }
+        var events: [LensEvent] = []
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: IntegrationFixtureScreenQuery.normalization, persistence: image),
+            transport: SilentTransport(), log: { events.append($0) })
+        defer { environment.end() }
+
+        let expected = ImageError.directoryNotCreated(path: file.path, directory: blocker.path, errno: ENOTDIR)
+        for _ in 0..<2_000 where events.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(events == [.persistenceFailed(PersistenceFault(expected))])
+        guard case .persistenceFailed(let fault)? = events.first else { return }
+        #expect(fault.error as? ImageError == expected)
+        #expect(image.state == .failed(expected))
+
+        // In memory, as before: a commit is there for the next check.
+        let fixture = IntegrationFixtureScreenQuery.fixture
+        let plan = try fixture.plan()
+        environment.store.commit(try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
+        #expect(environment.store.check(plan).source == .memory)
+    }
+}
