@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BatonImage
 import BatonLens
+import BatonTesting
 import BatonTransport
 
 /// An app that passes no `onError` still learns that its image failed: the environment's log
