@@ -74,13 +74,13 @@ let package = Package(
         // build fails the build.
         .testTarget(
             name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport", "BatonTesting"],
-            path: "Packages/Compiler/Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
+            path: "Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
             plugins: ["BatonCompilerPlugin"]),
         // The conformance suite's documents compiled through the plugin: each generated
         // template plans and ingests as its document does.
         .testTarget(
             name: "BatonCompilerSpecTests", dependencies: ["BatonLens"],
-            path: "Packages/Compiler/Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
+            path: "Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
             plugins: ["BatonCompilerPlugin"]),
 
         .testTarget(

@@ -11,7 +11,7 @@ enum TestPaths {
     static let spec = shared.appending(path: "data/baton-spec")
     static let goldens = testsDirectory.appending(path: "Goldens")
     /// The hostile-name corpus, which the workspace also compiles into a test target.
-    static let hostile = testsDirectory.deletingLastPathComponent().appending(path: "BatonCompilerHostileTests")
+    static let hostile = root.appending(path: "Tests/BatonCompilerHostileTests")
 
     static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 }

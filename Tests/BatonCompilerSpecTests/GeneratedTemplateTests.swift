@@ -8,7 +8,7 @@ import BatonLens
 struct GeneratedTemplateTests {
     /// The suite beside the repository, where `baton.json` finds its schema too.
     static let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../../../shared/data/baton-spec").standardized
+        .appendingPathComponent("../../../shared/data/baton-spec").standardized
 
     /// What the test reads of a generated operation.
     struct Generated: Sendable {
