@@ -2,8 +2,8 @@ import CSQLite
 
 /// Why the image could not do what was asked. Every case names the file.
 ///
-/// The image reports a fault once, through ``Image/Options/onError``, and keeps the store
-/// working in memory; these values are also what ``Image/waitUntilOpen()`` throws.
+/// The image reports a fault once, through ``StoreImage/Options/onError``, and keeps the store
+/// working in memory; these values are also what ``StoreImage/waitUntilOpen()`` throws.
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An SQLite call failed: its primary or extended result code and message.
     case sqlite(path: String, code: Int32, message: String)

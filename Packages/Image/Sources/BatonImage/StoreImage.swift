@@ -2,7 +2,7 @@ import Foundation
 @_exported import BatonStore
 
 /// The SQLite image: the store's records kept in one file so a relaunch draws before the
-/// network answers. The store's ``Persistence``.
+/// network answers. The store's `Persistence`.
 ///
 /// `StoreImage.open(at:version:options:)` returns at once; the file opens on the image's writer
 /// queue, off the main actor, and a read that comes first waits for it. The store calls
