@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test build layers docs server-env bench example clean fuzz fuzz-quick tsan asan
 
 test: server-env build layers fuzz-quick
 	$(SWIFT) test $(STRICT)
@@ -15,6 +15,15 @@ build:
 # Every manifest against the dependency direction of DESIGN.md.
 layers:
 	$(SWIFT) run $(STRICT) baton-layers .
+
+# The public modules whose documentation `make docs` builds. BatonTesting, when it lands, is
+# one more word at the end of this line.
+DOC_MODULES := BatonRecords BatonNormalize BatonStore BatonImage BatonTransport BatonLens BatonCompiler
+
+# Each module's DocC archive in .build/docs/, from the debug build's modules; a docc warning
+# fails it (Tools/Docs/build.sh).
+docs:
+	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(STRICT)" Tools/Docs/build.sh $(DOC_MODULES)
 
 # The local GraphQL server's Python environment (graphql-core from pip) in .venv.
 server-env:
