@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers docs server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test build layers docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
 
 test: server-env build layers fuzz-quick
 	$(SWIFT) test $(STRICT)
@@ -24,6 +24,14 @@ DOC_MODULES := BatonRecords BatonNormalize BatonStore BatonImage BatonTransport 
 # fails it (Tools/Docs/build.sh).
 docs:
 	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(STRICT)" Tools/Docs/build.sh $(DOC_MODULES)
+
+# swift-format with .swift-format over every Swift file; any finding fails (Tools/Docs/README.md).
+lint:
+	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh --lint
+
+# Rewrites every Swift file with swift-format: the mass format lint waits for.
+format:
+	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh
 
 # The local GraphQL server's Python environment (graphql-core from pip) in .venv.
 server-env:

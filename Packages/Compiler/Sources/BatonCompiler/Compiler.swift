@@ -85,7 +85,9 @@ public struct Compiler: Sendable {
             for field in named.inputFields { reach(field.type) }
         }
         for entry in documents.entries {
-            if case .operation(let operation) = entry.definition { operation.variableDefinitions.forEach { reach($0.type) } }
+            if case .operation(let operation) = entry.definition {
+                for variable in operation.variableDefinitions { reach(variable.type) }
+            }
         }
         var inputNames: [String: String] = [:]
         for name in inputTypes.sorted() { inputNames[name] = global.claim(name) }
