@@ -4,9 +4,13 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test unit-tests build layers docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
 
-test: server-env build layers fuzz-quick
+# Lint runs last, after every test: it is only clean once `make format` has been applied to
+# the whole tree (Tools/Docs/README.md).
+test: server-env build layers fuzz-quick docs unit-tests lint
+
+unit-tests:
 	$(SWIFT) test $(STRICT)
 
 build:
