@@ -12,14 +12,15 @@
 # graph that also holds the internal symbols, checks the doc comments no archive shows
 # (links, parameters); its output is thrown away.
 #
-# Environment: SWIFT (default swift), SWIFT_BUILD_FLAGS, DOCS_OUTPUT (default .build/docs),
-# DOCC and SYMBOLGRAPH_EXTRACT (default: beside the swift driver).
+# Environment: SWIFT (default swift), SWIFT_BUILD_FLAGS (default `-Xswiftc -warnings-as-errors`,
+# as the Makefile's STRICT), DOCS_OUTPUT (default .build/docs), DOCC and SYMBOLGRAPH_EXTRACT
+# (default: beside the swift driver).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
 swift=${SWIFT:-swift}
-read -r -a build_flags <<< "${SWIFT_BUILD_FLAGS:-}"
+read -r -a build_flags <<< "${SWIFT_BUILD_FLAGS--Xswiftc -warnings-as-errors}"
 output=${DOCS_OUTPUT:-.build/docs}
 toolchain_bin=$(dirname "$(readlink -f "$(command -v "$swift")")")
 docc=${DOCC:-$toolchain_bin/docc}
@@ -89,7 +90,7 @@ for module in "$@"; do
     quietly "$docc" convert \
         --additional-symbol-graph-dir "$work/graphs-internal-$module" \
         --fallback-display-name "$module" --fallback-bundle-identifier "baton.$module.internal" \
-        --output-path "$work/internal-$module.doccarchive" --warnings-as-errors
+        --output-path "$work/internal-$module.doccarchive" --no-transform-for-static-hosting --warnings-as-errors
     if grep -q 'warning:' "$work/log"; then cat "$work/log" >&2; exit 1; fi
 
     echo "docs: $module -> $output/$module.doccarchive ($((SECONDS - module_started)) s)"
