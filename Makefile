@@ -4,9 +4,13 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test build layers packages consumer swiftui-check server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test unit-tests build layers packages consumer swiftui-check docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
 
-test: server-env build layers swiftui-check fuzz-quick packages consumer
+# Lint runs last, after every test: it is only clean once `make format` has been applied to
+# the whole tree (Tools/Docs/README.md).
+test: server-env build layers swiftui-check fuzz-quick packages consumer docs unit-tests lint
+
+unit-tests:
 	$(SWIFT) test $(STRICT)
 
 build:
@@ -15,6 +19,22 @@ build:
 # Every manifest against the dependency direction of DESIGN.md.
 layers:
 	$(SWIFT) run $(STRICT) baton-layers .
+
+# The public modules whose documentation `make docs` builds.
+DOC_MODULES := BatonRecords BatonNormalize BatonStore BatonImage BatonTransport BatonLens BatonCompiler BatonTesting
+
+# Each module's DocC archive in .build/docs/, from the debug build's modules; a docc warning
+# fails it (Tools/Docs/build.sh).
+docs:
+	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(STRICT)" Tools/Docs/build.sh $(DOC_MODULES)
+
+# swift-format with .swift-format over every Swift file; any finding fails (Tools/Docs/README.md).
+lint:
+	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh --lint
+
+# Rewrites every Swift file with swift-format: the mass format lint waits for.
+format:
+	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh
 
 # The local GraphQL server's Python environment (graphql-core from pip) in .venv.
 server-env:

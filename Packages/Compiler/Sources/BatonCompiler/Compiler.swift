@@ -8,7 +8,7 @@ import BatonNormalize
 /// table of the schema's identity and possible types. Every selection set gains the key
 /// fields and the `__typename` the store needs (see `KeyFieldSelector`).
 ///
-/// Each operation also carries its ``OperationTemplate`` as data: its plan before variables,
+/// Each operation also carries its `OperationTemplate` as data: its plan before variables,
 /// resolved against the schema here, so the app parses no GraphQL and needs no schema at run
 /// time (the runtime checks the lenses against the first plan made from it).
 ///
@@ -85,7 +85,9 @@ public struct Compiler: Sendable {
             for field in named.inputFields { reach(field.type) }
         }
         for entry in documents.entries {
-            if case .operation(let operation) = entry.definition { operation.variableDefinitions.forEach { reach($0.type) } }
+            if case .operation(let operation) = entry.definition {
+                for variable in operation.variableDefinitions { reach(variable.type) }
+            }
         }
         var inputNames: [String: String] = [:]
         for name in inputTypes.sorted() { inputNames[name] = global.claim(name) }

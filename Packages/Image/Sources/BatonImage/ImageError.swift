@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The image keeps the store working in memory whatever the error. It reports its first fault
 /// through ``StoreImage/Options/onError``, keeps it as ``StoreImage/fault`` and hands it to
-/// the store (``Store/persistenceFault``, a ``PersistenceFault`` wrapping this value); these
+/// the store (`Store.persistenceFault`, a `PersistenceFault` wrapping this value); these
 /// values are also what ``StoreImage/waitUntilOpen()`` throws and what
 /// ``StoreImage/State/failed(_:)`` carries.
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -5,7 +5,7 @@ import BatonStore
 /// The reader a read transaction hands the availability check: rows for keys, on the
 /// image's one connection, inside the transaction the image holds open around it.
 ///
-/// Lives only inside ``Image/withReadTransaction(_:)`` on the caller's thread. A row that
+/// Lives only inside ``StoreImage/withReadTransaction(_:)`` on the caller's thread. A row that
 /// does not decode, or a read SQLite refuses, is a miss (and a refusal is reported once).
 /// Rows it reads from an earlier launch are noted, and the writer moves them to this launch.
 final class ImageReader: PersistenceReader {
@@ -19,7 +19,7 @@ final class ImageReader: PersistenceReader {
     private let launch: Int64
 
     /// A reader over `database`, or one that misses everything when it is nil (the image is
-    /// unavailable, or the handle is from before a ``Image/removeAll()``).
+    /// unavailable, or the handle is from before a ``StoreImage/removeAll()``).
     init(database: ImageDatabase?, fault: @escaping (ImageError) -> Void) {
         self.database = database
         self.fault = fault

@@ -2,7 +2,7 @@ import Foundation
 @_exported import BatonStore
 
 /// The SQLite image: the store's records kept in one file so a relaunch draws before the
-/// network answers. The store's ``Persistence``.
+/// network answers. The store's `Persistence`.
 ///
 /// `StoreImage.open(at:version:options:)` returns at once; the file opens on the image's writer
 /// queue, off the main actor, making its directory and any missing parent first, and a read

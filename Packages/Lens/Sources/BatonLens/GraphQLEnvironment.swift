@@ -22,9 +22,12 @@ public final class GraphQLEnvironment {
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
 
-    /// - Parameter log: receives value-free events (``LensEvent``) on the main actor; among
-    ///   them ``LensEvent/persistenceFailed(_:)``, at once if the store's persistence has
-    ///   faulted already (``Store/persistenceFault``), and for each fault after.
+    /// - Parameters:
+    ///   - store: the store every fetch commits to and every lens reads.
+    ///   - transport: what sends each request and answers with the response's bytes.
+    ///   - log: receives value-free events (``LensEvent``) on the main actor; among them
+    ///     ``LensEvent/persistenceFailed(_:)``, at once if the store's persistence has faulted
+    ///     already (`Store.persistenceFault`), and for each fault after.
     public init(store: Store, transport: any Transport, log: ((LensEvent) -> Void)? = nil) {
         self.store = store
         self.transport = transport
@@ -94,7 +97,7 @@ public final class GraphQLEnvironment {
         }
     }
 
-    /// Frees the records no live handle or recent operation reads; see ``Store/collect()``.
+    /// Frees the records no live handle or recent operation reads; see `Store.collect()`.
     @discardableResult
     public func collect() -> Int {
         let count = store.collect()

@@ -27,7 +27,8 @@ extension EnvironmentValues {
 /// }
 /// ```
 ///
-/// Main actor. Everything goes through the handle: `$query` is the handle itself.
+/// Main actor. Everything goes through the handle: the projected value, `$data` above, is the
+/// handle itself (nil while `\.baton` holds no environment).
 @MainActor
 @propertyWrapper
 public struct GraphQLQuery<Op: GraphQLOperation>: DynamicProperty {

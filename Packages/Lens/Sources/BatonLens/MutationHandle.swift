@@ -5,8 +5,8 @@ import Observation
 /// mutation fails, and replaced by the server's answer in one commit (so only the net
 /// difference notifies).
 ///
-/// Main actor, `@Observable`. Mutations are never shared: each ``perform(variables:optimisticResponse:)``
-/// sends its own request.
+/// Main actor, `@Observable`. Mutations are never shared: each call to `perform` sends its own
+/// request.
 @MainActor
 @Observable
 public final class MutationHandle<Op: GraphQLOperation> {
@@ -27,8 +27,10 @@ public final class MutationHandle<Op: GraphQLOperation> {
 
     /// Performs the mutation under `variables`.
     ///
-    /// - Parameter optimisticResponse: the `data` the server is expected to answer, applied
-    ///   as an optimistic layer before this function first suspends (fields may be absent).
+    /// - Parameters:
+    ///   - variables: the mutation's variables.
+    ///   - optimisticResponse: the `data` the server is expected to answer, applied as an
+    ///     optimistic layer before this function first suspends (fields may be absent).
     /// - Returns: the lens over the mutation root, reading the server's answer.
     @discardableResult
     public func perform(
@@ -91,7 +93,8 @@ public final class MutationHandle<Op: GraphQLOperation> {
 }
 
 extension MutationHandle where Op: TypedVariablesOperation {
-    /// Performs the mutation under its typed `variables`, as ``perform(variables:optimisticResponse:)``.
+    /// Performs the mutation under its typed `variables`, as
+    /// ``perform(variables:optimisticResponse:)-([String:JSONValue],_)``.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: JSONValue? = nil

@@ -4,9 +4,9 @@ import Observation
 /// A query on screen: its data as a lens over the store, its phase, and its fetches.
 ///
 /// Main actor, `@Observable`. The initializer resolves the operation against the store
-/// synchronously (through ``Store/check(_:maxAge:now:)``, and so through the image), so
+/// synchronously (through `Store.check(_:maxAge:now:)`, and so through the image), so
 /// data the store holds is in ``data`` before the first body; then it fetches as its
-/// ``FetchPolicy`` says, joining an identical fetch in flight (a ``GraphQLEnvironment/preload(_:variables:)``
+/// ``FetchPolicy`` says, joining an identical fetch in flight (a `GraphQLEnvironment.preload(_:variables:)`
 /// included). ``data`` is a lens: its reads follow the store, so it is set once and views
 /// re-render per field they read, not per response. While the handle lives, its operation is
 /// retained against collection.

@@ -1,4 +1,4 @@
-/// A type a ``Scalar`` field reads as: how a stored ``Value`` becomes it.
+/// A type a ``Scalar`` field reads as: how a stored `Value` becomes it.
 ///
 /// Conforming: `String`, `Int`, `Double` (an int reads as a Double too), `Bool`, `Value`
 /// (raw), every ``GraphQLEnum`` and ``CustomScalar``, and optionals and arrays of these.

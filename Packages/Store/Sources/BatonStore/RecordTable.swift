@@ -18,7 +18,9 @@ final class RecordTable {
     private static let minimumBuckets = 16
     private static let occupied: UInt64 = 1 << 63
 
-    /// - Parameter seed: the hash seed; random unless a test pins it.
+    /// - Parameters:
+    ///   - minimumCapacity: how many records the table holds before it first grows.
+    ///   - seed: the hash seed; random unless a test pins it.
     init(minimumCapacity: Int = 0, seed: UInt64 = .random(in: .min ... .max)) {
         bucketCount = Self.buckets(for: minimumCapacity)
         hashes = .allocate(capacity: bucketCount)

@@ -12,7 +12,11 @@ extension Store {
     /// launch. Staleness compares the operation's last fetch (memory, then the persistence)
     /// with `maxAge` and with invalidations of the records read.
     ///
-    /// - Parameter now: the time maxAge is measured at; the store's clock when nil.
+    /// - Parameters:
+    ///   - plan: the operation, under its variables.
+    ///   - maxAge: how many seconds may have passed since the operation's last fetch before
+    ///     the answer is stale; nil: any age.
+    ///   - time: the time `maxAge` is measured at; the store's clock when nil.
     public func check(_ plan: OperationPlan, maxAge: TimeInterval? = nil, now time: Date? = nil) -> CheckResult {
         guard let rootRecord = records[plan.rootKey] else {
             return CheckResult(availability: .missing([[]]), source: .miss, fetchedAt: nil, hasPendingDeferred: false)

@@ -13,8 +13,9 @@ extension Store {
     /// value; the commit writes the base under it.
     ///
     /// - Parameters:
-    ///   - fetched: the operation whose response this is, to record its fetch time.
-    ///   - at: the fetch time; the store's clock when nil.
+    ///   - changes: what the ingest (or a test, or a script) made.
+    ///   - operation: the operation whose response this is, to record its fetch time.
+    ///   - time: the fetch time; the store's clock when nil.
     @discardableResult
     public func commit(_ changes: ChangeSet, fetched operation: OperationIdentity? = nil, at time: Date? = nil) -> CommitSummary {
         guard !isEnded else { return CommitSummary() }

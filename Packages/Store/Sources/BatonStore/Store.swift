@@ -6,7 +6,7 @@ import Foundation
 /// Main-actor only, like the records it holds: views read records synchronously, and the
 /// store's own work, commits, optimistic layers, the availability check and collection, runs
 /// in main-actor turns, each whole. Decoding and normalizing a server's response happen off
-/// the main actor (``Ingest``); the store receives the resulting ``ChangeSet``.
+/// the main actor (`Ingest`); the store receives the resulting `ChangeSet`.
 ///
 /// The three roots exist from the start with their `__typename`s. A ``Persistence`` (the
 /// SQLite image, when linked) is asked for rows by the check and handed what each commit
@@ -85,6 +85,7 @@ public final class Store {
 
     /// A store holding the three roots, typed as `normalization`'s schema names them.
     /// - Parameters:
+    ///   - normalization: the rules responses are normalized by; its schema names the roots' types.
     ///   - persistence: the disk to read missing records from and hand commits to.
     ///   - lookups: rules resolving never-fetched root fields by id.
     ///   - releaseBufferSize: how many released operations collection still keeps.

@@ -1,6 +1,6 @@
 import BatonNormalize
 
-/// Writes a schema enum as a ``GraphQLEnum``: a case per value the schema declares, and
+/// Writes a schema enum as a `GraphQLEnum`: a case per value the schema declares, and
 /// `unknown(String)` for any value a newer server sends, keeping its text.
 enum EnumEmitter {
     static func write(_ type: SchemaType, as swiftName: String, to writer: inout SwiftWriter) {

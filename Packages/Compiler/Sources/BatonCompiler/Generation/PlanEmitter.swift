@@ -1,6 +1,6 @@
 import BatonNormalize
 
-/// Writes an operation's ``OperationTemplate`` as Swift data: a `FieldTemplate` line per
+/// Writes an operation's `OperationTemplate` as Swift data: a `FieldTemplate` line per
 /// field, nested as the selections are, so the app plans the operation without parsing.
 enum PlanEmitter {
     /// `static let template = …` for `template`; `documentText` is the operation's

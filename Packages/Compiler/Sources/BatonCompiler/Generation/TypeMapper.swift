@@ -2,7 +2,7 @@ import BatonNormalize
 
 /// A schema type as the Swift type a descriptor reads: nullability as the schema says
 /// (`@semanticNonNull` levels and `@required` non-null), lists as arrays, built-in scalars
-/// as `String`/`Int`/`Double`/`Bool`, enums as generated ``GraphQLEnum``s, custom scalars
+/// as `String`/`Int`/`Double`/`Bool`, enums as generated `GraphQLEnum`s, custom scalars
 /// as the configuration's type or the raw `Value`.
 struct TypeMapper {
     let schema: CompilerSchema

@@ -42,10 +42,12 @@ public struct JSONReader: ~Copyable {
 
     static let padding = 16
 
-    /// A reader over a copy of `bytes` (a `[UInt8]`, `Data`, `String.UTF8View`, a slice...).
+    /// A reader over a copy of `bytes`.
     ///
-    /// - Parameter maxDepth: the deepest nesting of containers accepted; deeper input throws
-    ///   `.depthLimitExceeded`. Defaults to 512.
+    /// - Parameters:
+    ///   - bytes: one JSON text in UTF-8: a `[UInt8]`, `Data`, `String.UTF8View`, a slice...
+    ///   - maxDepth: the deepest nesting of containers accepted; deeper input throws
+    ///     `.depthLimitExceeded`. Defaults to 512.
     public init(_ bytes: some Collection<UInt8>, maxDepth: Int = 512) {
         precondition(maxDepth >= 0, "maxDepth must not be negative")
         let count = bytes.count

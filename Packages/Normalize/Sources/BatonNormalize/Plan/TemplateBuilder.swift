@@ -7,11 +7,6 @@ struct TemplateBuilder {
     let document: Document
     let normalization: Normalization
 
-    init(document: Document, normalization: Normalization) {
-        self.document = document
-        self.normalization = normalization
-    }
-
     /// One AST field, where it occurs (the conditions and deferrals around it), and the type
     /// it is selected on: the type condition of the fragment around it, or the position's
     /// static type.
