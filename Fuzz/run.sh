@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-SPEC=${BATON_SPEC_DIR:-$(cd .. && pwd)/shared/data/baton-spec}
+SPEC=${BATON_SPEC_DIR:-$(pwd)/Tests/Conformance/baton-spec}
 export BATON_SPEC_DIR="$SPEC"
 # Leak checking is off (-detect_leaks=0): LeakSanitizer cannot follow Swift pointers kept
 # with spare-bit tags (indirect enum payloads), so a schema held by a global reports as

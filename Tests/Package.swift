@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../Packages/Transport"),
         .package(path: "../Packages/Lens"),
         .package(path: "../Packages/Compiler"),
+        .package(path: "Support"),
     ],
     targets: [
         .testTarget(
@@ -24,6 +25,7 @@ let package = Package(
                 .product(name: "BatonImage", package: "Image"),
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
+                .product(name: "BatonTestSupport", package: "Support"),
             ],
             path: "BatonIntegrationTests",
             exclude: ["baton.json"],

@@ -32,11 +32,12 @@ let operations: [(name: String, variables: [String: JSONValue])] = [
     ("TestNoteAdded", ["characterId": "1", "connections": []]),
 ]
 
-/// The spec's data: `$BATON_SPEC_DIR`, else `../shared/data/baton-spec` beside the repository.
+/// The spec's data: `$BATON_SPEC_DIR`, else the repository's copy, `Tests/Conformance/baton-spec`
+/// (this file is `Fuzz/Targets/IngestFuzz.swift`).
 let specDirectory: URL = {
     if let path = ProcessInfo.processInfo.environment["BATON_SPEC_DIR"] { return URL(fileURLWithPath: path) }
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/baton-spec")
+        .deletingLastPathComponent().appendingPathComponent("Tests/Conformance/baton-spec")
 }()
 
 func specText(_ path: String) -> String {
