@@ -58,16 +58,19 @@ let package = Package(
             path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
         .target(name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Testing")),
 
+        // Test-only: finds the repository's test data (Tests/Support). No library target uses it.
+        .target(name: "BatonTestSupport", path: "Tests/Support/Sources/BatonTestSupport"),
+
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
-        .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize"], path: layerTests("Normalize")),
-        .testTarget(name: "BatonStoreTests", dependencies: ["BatonStore"], path: layerTests("Store")),
+        .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize", "BatonTestSupport"], path: layerTests("Normalize")),
+        .testTarget(name: "BatonStoreTests", dependencies: ["BatonStore", "BatonTestSupport"], path: layerTests("Store")),
         .testTarget(
-            name: "BatonImageTests", dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize"],
+            name: "BatonImageTests", dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize", "BatonTestSupport"],
             path: layerTests("Image")),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
-        .testTarget(name: "BatonLensTests", dependencies: ["BatonLens"], path: layerTests("Lens")),
+        .testTarget(name: "BatonLensTests", dependencies: ["BatonLens", "BatonTestSupport"], path: layerTests("Lens")),
         .testTarget(
-            name: "BatonCompilerTests", dependencies: ["BatonCompiler"], path: layerTests("Compiler"),
+            name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"], path: layerTests("Compiler"),
             exclude: ["Goldens"]),
         .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"], path: layerTests("Testing")),
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
@@ -79,14 +82,14 @@ let package = Package(
         // The conformance suite's documents compiled through the plugin: each generated
         // template plans and ingests as its document does.
         .testTarget(
-            name: "BatonCompilerSpecTests", dependencies: ["BatonLens"],
+            name: "BatonCompilerSpecTests", dependencies: ["BatonLens", "BatonTestSupport"],
             path: "Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
             plugins: ["BatonCompilerPlugin"]),
 
         .testTarget(
             name: "BatonIntegrationTests",
             dependencies: [
-                "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens", "BatonTesting",
+                "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens", "BatonTesting", "BatonTestSupport",
             ],
             path: "Tests/BatonIntegrationTests",
             exclude: ["baton.json"],

@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../Packages/Image"),
         .package(path: "../Packages/Transport"),
         .package(path: "../Packages/Lens"),
+        .package(path: "../Tests/Support"),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +25,7 @@ let package = Package(
                 .product(name: "BatonImage", package: "Image"),
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
+                .product(name: "BatonTestSupport", package: "Support"),
             ]
         ),
     ]

@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../Packages/Lens"),
         .package(path: "../Packages/Compiler"),
         .package(path: "../Packages/Testing"),
+        .package(path: "Support"),
     ],
     targets: [
         .testTarget(
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
                 .product(name: "BatonTesting", package: "Testing"),
+                .product(name: "BatonTestSupport", package: "Support"),
             ],
             path: "BatonIntegrationTests",
             exclude: ["baton.json"],

@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "baton-compile", targets: ["baton-compile"]),
         .plugin(name: "BatonCompilerPlugin", targets: ["BatonCompilerPlugin"]),
     ],
-    dependencies: [.package(path: "../Records"), .package(path: "../Normalize")],
+    dependencies: [.package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../../Tests/Support")],
     targets: [
         .target(name: "BatonCompiler", dependencies: [
             .product(name: "BatonRecords", package: "Records"),
@@ -17,6 +17,7 @@ let package = Package(
         ]),
         .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"]),
         .plugin(name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"]),
-        .testTarget(name: "BatonCompilerTests", dependencies: ["BatonCompiler"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "BatonCompilerTests", dependencies: ["BatonCompiler", .product(name: "BatonTestSupport", package: "Support")], exclude: ["Goldens"]),
     ]
 )

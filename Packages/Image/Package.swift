@@ -9,7 +9,9 @@ let package = Package(
         // Inspects an image pulled from a device: `baton-image stats|dump|get KEY FILE`.
         .executable(name: "baton-image", targets: ["BatonImageTool"]),
     ],
-    dependencies: [.package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store")],
+    dependencies: [
+        .package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store"), .package(path: "../../Tests/Support"),
+    ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "BatonImage", dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
             "BatonImageTool",
             "ImageCrashChild",
             .product(name: "BatonNormalize", package: "Normalize"),
+            .product(name: "BatonTestSupport", package: "Support"),
         ]),
     ]
 )

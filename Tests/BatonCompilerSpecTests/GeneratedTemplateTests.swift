@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 import BatonLens
+import BatonTestSupport
 
 /// The conformance suite's documents compiled through the plugin: every generated template
 /// plans as the runtime plans the generated document with the schema, and ingests every
 /// response of the suite's cases into the same change set, with no schema at run time.
 struct GeneratedTemplateTests {
-    /// The suite beside the repository, where `baton.json` finds its schema too.
-    static let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/baton-spec").standardized
+    /// The conformance suite in the repository's test data, where `baton.json` finds its schema too.
+    static let spec = TestData.suite
 
     /// What the test reads of a generated operation.
     struct Generated: Sendable {

@@ -3,6 +3,7 @@ import Testing
 import BatonNormalize
 import BatonRecords
 import BatonStore
+import BatonTestSupport
 
 /// Malformed and hostile responses in bulk (`Tests/Fixtures/Hostile/responses/`, plus a few
 /// too big to check in, built here): each is a typed `IngestError` or well-defined data, and
@@ -50,8 +51,8 @@ import BatonStore
         var description: String { name }
     }
 
-    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
-                                          SharedData.text("baton-spec/tests/extensions.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+                                          TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
     static let normalization = Normalization(schema: schema)
     static func plan(_ operation: Operation) -> OperationPlan {
         let (name, variables): (String, [String: JSONValue]) = switch operation {
@@ -59,21 +60,12 @@ import BatonStore
         case .list: ("TestList", ["page": 1])
         case .union: ("TestUnion", ["name": "a"])
         }
-        return try! OperationPlan(SharedData.text("baton-spec/documents/\(name).graphql"), variables: variables,
+        return try! OperationPlan(TestData.text("Conformance/baton-spec/documents/\(name).graphql"), variables: variables,
                                   normalization: normalization)
     }
     static let plans: [Operation: OperationPlan] = [.profile: plan(.profile), .list: plan(.list), .union: plan(.union)]
 
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) {
-                return url.appendingPathComponent("Tests/Fixtures/Hostile/responses")
-            }
-        }
-        fatalError("the repository root was not found above \(#filePath)")
-    }()
+    static let directory = TestData.url("Fixtures/Hostile/responses")
 
     static let rick: RecordKey = "Character:1"
 
@@ -174,11 +166,11 @@ import BatonStore
     func seededStore() throws -> Store {
         let store = Store(normalization: Self.normalization)
         let seeds: [(Operation, String)] = [
-            (.profile, "baton-spec/tests/character-origin-null.json"), (.list, "baton-spec/tests/characters-7-8.json"),
-            (.union, "baton-spec/tests/union-1.json"),
+            (.profile, "Conformance/baton-spec/tests/character-origin-null.json"),
+            (.list, "Conformance/baton-spec/tests/characters-7-8.json"), (.union, "Conformance/baton-spec/tests/union-1.json"),
         ]
         for (operation, path) in seeds {
-            let changes = try Ingest(completeness: .partial).ingest(SharedData.data(path), plan: Self.plans[operation]!).changes
+            let changes = try Ingest(completeness: .partial).ingest(TestData.data(path), plan: Self.plans[operation]!).changes
             _ = store.commit(changes)
         }
         return store

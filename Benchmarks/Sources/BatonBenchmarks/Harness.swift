@@ -96,18 +96,3 @@ struct Harness {
 func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
-
-/// Paths into the repository and the shared data beside it.
-enum Paths {
-    /// The repository root: the directory holding `Benchmarks/`.
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
-
-    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
-}

@@ -1,6 +1,7 @@
 import BatonLens
 import Foundation
 import Observation
+import BatonTestSupport
 
 /// The Lens layer's figures over the seeds' 686 KB screen (899 records): how long a handle
 /// takes to have data from a warm store, and how many of the screen's views re-render when
@@ -121,15 +122,15 @@ private struct UnusedTransport: Transport {
 /// The screen's operation and its lenses, as an app declares them.
 enum LensFixture: GraphQLOperation {
     static let document = try! String(
-        contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/documents/Fixture.graphql"), encoding: .utf8)
+        contentsOf: TestData.url("Conformance/baton-spec/documents/Fixture.graphql"), encoding: .utf8)
     static let variables: [String: JSONValue] = ["page": 1]
 
     @MainActor
     static func environment() throws -> GraphQLEnvironment {
         let schema = try String(
-            contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
+            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
         let response = try Foundation.Data(
-            contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/characters-page-1.json"))
+            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
         let store = Store(normalization: Normalization(schema: try GraphQLSchema.parse(sdl: schema)))
         let environment = GraphQLEnvironment(store: store, transport: UnusedTransport())
         let plan = try environment.plan(LensFixture.self, variables: variables)

@@ -1,17 +1,18 @@
 import BatonNormalize
 import BatonRecords
 import Foundation
+import BatonTestSupport
 
 /// The 686 KB fixture of the seeds' benchmarks: its plan, bytes and schema, loaded once.
 enum FixtureData {
     static let schemaText = try! String(
-        contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
+        contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
     static let normalization = Normalization(schema: try! GraphQLSchema.parse(sdl: schemaText))
     static let plan = try! OperationPlan(
-        String(contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/documents/Fixture.graphql"), encoding: .utf8),
+        String(contentsOf: TestData.url("Conformance/baton-spec/documents/Fixture.graphql"), encoding: .utf8),
         variables: ["page": 1], normalization: normalization)
     static let response = try! Data(
-        contentsOf: Paths.shared.appendingPathComponent("data/baton-spec/rickandmorty/characters-page-1.json"))
+        contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
     static let bytes = [UInt8](response)
 }
 

@@ -1,6 +1,7 @@
 import BatonNormalize
 import BatonTransport
 import Foundation
+import BatonTestSupport
 
 /// Round trips of a small query against the local GraphQL server, through HTTPTransport and
 /// through curl, in the same run.
@@ -79,10 +80,10 @@ struct LocalServer {
 
     static func start() throws -> LocalServer {
         let python = ProcessInfo.processInfo.environment["BATON_PYTHON"]
-            ?? Paths.root.appendingPathComponent(".venv/bin/python").path
+            ?? TestData.repository.appendingPathComponent(".venv/bin/python").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Paths.root.appendingPathComponent("Tools/TestServer/server.py").path,
+        process.arguments = [TestData.repository.appendingPathComponent("Tools/TestServer/server.py").path,
                              "--port", "0", "--exit-on-stdin-eof"]
         let output = Pipe()
         process.standardOutput = output

@@ -1,4 +1,5 @@
 import Foundation
+import BatonTestSupport
 
 // make bench: every figure the median of 21 runs after 3 warm-ups, printed and written to
 // Benchmarks/results.json. `baton-bench FILTER` runs only the suites whose name has FILTER.
@@ -28,6 +29,6 @@ for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
         exit(1)
     }
 }
-let output = Paths.root.appendingPathComponent("Benchmarks/results.json")
+let output = TestData.repository.appendingPathComponent("Benchmarks/results.json")
 try harness.write(to: output)
 print("\nwrote \(output.path)")

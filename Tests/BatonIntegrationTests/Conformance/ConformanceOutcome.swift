@@ -5,6 +5,9 @@ enum ConformanceOutcome: Sendable {
     case agrees(lensRows: [String])
     /// The records or a read disagree, each difference a line.
     case diverges([String])
+    /// The case's dump is in no copy of the suite, so only its reads were checked, and they
+    /// agree; `lensRows` as for `agrees`.
+    case readsAgreeWithoutDump(lensRows: [String])
     /// A file the case needs is not in the data set.
     case notRunnable(String)
 

@@ -1,6 +1,7 @@
 import Foundation
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// One recorded response of `Tests/Fixtures/fixtures.json` with what it takes to ingest it:
 /// its schemas, its operation and variables. A value; `load()` reads the files.
@@ -17,17 +18,8 @@ struct RecordedFixture: Sendable, CustomStringConvertible {
 
     var description: String { name }
 
-    /// `Tests/Fixtures`, found from this file's path.
-    static let directory: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) {
-                return url.appendingPathComponent("Tests/Fixtures")
-            }
-        }
-        return url
-    }()
+    /// `Tests/Fixtures`, which the manifest's paths are relative to.
+    static let directory = TestData.url("Fixtures")
 
     /// Every fixture of the manifest, in its order.
     static let all: [RecordedFixture] = {

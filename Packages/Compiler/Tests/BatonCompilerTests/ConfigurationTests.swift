@@ -37,9 +37,9 @@ struct ConfigurationTests {
     }
 
     @Test func anIntrospectionResultServesAsTheSchema() throws {
-        let url = TestPaths.shared.appending(path: "data/rickandmorty/schema/MortyUI.schema.json")
+        let url = TestPaths.fixtures.appending(path: "rickandmorty/MortyUI.schema.json")
         let schema = try CompilerSchema(sources: [GraphQLSource(file: url.path, text: try TestPaths.text(url))])
-        let documents = TestPaths.shared.appending(path: "data/rickandmorty/operations/MortyUI-Queries.graphql")
+        let documents = TestPaths.fixtures.appending(path: "rickandmorty/MortyUI-Queries.graphql")
         let output = Compiler(schema: schema).compile([GraphQLSource(file: "MortyUI-Queries.graphql", text: try TestPaths.text(documents))])
         #expect(output.errors.isEmpty, "\(output.errors)")
         #expect(output.accessors > 50)

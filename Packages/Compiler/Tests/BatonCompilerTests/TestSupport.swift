@@ -1,17 +1,17 @@
 import Foundation
 import BatonCompiler
+import BatonTestSupport
 
-/// Where the tests' inputs live, found from this file: the repository root is the directory
-/// holding `Packages/`, the shared data beside it.
+/// Where the tests' inputs live: the goldens beside this file; the hostile corpus (a test
+/// target of its own under Tests/), the conformance suite and the recorded fixtures in the
+/// repository's test data.
 enum TestPaths {
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let root = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = root.deletingLastPathComponent().appending(path: "shared")
-    static let spec = shared.appending(path: "data/baton-spec")
+    static let spec = TestData.suite
+    static let fixtures = TestData.url("Fixtures")
     static let goldens = testsDirectory.appending(path: "Goldens")
     /// The hostile-name corpus, which the workspace also compiles into a test target.
-    static let hostile = root.appending(path: "Tests/BatonCompilerHostileTests")
+    static let hostile = TestData.url("BatonCompilerHostileTests")
 
     static func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 }

@@ -1,37 +1,15 @@
 import Foundation
 import Testing
+import BatonTestSupport
 @testable import BatonImage
-
-/// Files of the shared data set beside the repository (`../shared/data`), found from this
-/// file's path so the tests run from any clone.
-enum SharedData {
-    static let root: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Packages").path) {
-                return url.deletingLastPathComponent().appendingPathComponent("shared/data")
-            }
-        }
-        fatalError("the repository root (the directory holding Packages/) was not found above \(#filePath)")
-    }()
-
-    static func data(_ path: String) throws -> Data {
-        try Data(contentsOf: root.appendingPathComponent(path))
-    }
-
-    static func text(_ path: String) throws -> String {
-        try String(decoding: data(path), as: UTF8.self)
-    }
-}
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records.
 enum Fixture {
-    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
-        SharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
-    static let response = try! SharedData.data("baton-spec/rickandmorty/characters-page-1.json")
+        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
+    static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     static let changes = try! Ingest().ingest(response, plan: plan).changes
 }
 

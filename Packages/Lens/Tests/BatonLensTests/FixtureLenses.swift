@@ -1,14 +1,15 @@
 import Foundation
 import BatonLens
+import BatonTestSupport
 
 /// The seeds' benchmark screen: the first page of characters (686 KB, 899 records), as an app
 /// would read it through lenses.
 enum FixtureQuery: GraphQLOperation {
-    static let document = try! SharedData.text("baton-spec/documents/Fixture.graphql")
+    static let document = try! TestData.text("Conformance/baton-spec/documents/Fixture.graphql")
     static let variables: [String: JSONValue] = ["page": 1]
-    static let response = try! SharedData.data("baton-spec/rickandmorty/characters-page-1.json")
+    static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     static let normalization: Normalization = {
-        Normalization(schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql")))
+        Normalization(schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql")))
     }()
 
     struct Data: Fragment {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import BatonLens
+import BatonTestSupport
 
 /// The spec's profile query, whose appearances are `@defer`red.
 enum ProfileQuery: GraphQLOperation {
-    static let document = try! SharedData.text("baton-spec/documents/TestProfileQuery.graphql")
+    static let document = try! TestData.text("Conformance/baton-spec/documents/TestProfileQuery.graphql")
     struct Data: Fragment {
         static let typeCondition = "Query"
         struct Fields: FieldSet { let character = Linked<Profile?>("character", arguments: true) }
@@ -26,8 +27,8 @@ enum ProfileQuery: GraphQLOperation {
 struct IncrementalTests {
     @Test func deferredPayloadsAreCommittedAsTheyArrive() async throws {
         let transport = StreamingTransport([.init(events: [
-            try SharedData.text("baton-spec/tests/character-deferred-1.json"),
-            try SharedData.text("baton-spec/tests/character-deferred-2.json"),
+            try TestData.text("Conformance/baton-spec/tests/character-deferred-1.json"),
+            try TestData.text("Conformance/baton-spec/tests/character-deferred-2.json"),
         ], drops: false)])
         let environment = Spec.environment(transport)
         let handle = QueryHandle(ProfileQuery.self, variables: ["id": "1"], in: environment)

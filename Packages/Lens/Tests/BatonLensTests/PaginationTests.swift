@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BatonLens
+import BatonTestSupport
 
 /// The spec's notes query with `@connection(key: "TestNotes_notes")` and Relay's pagination
 /// variables.
@@ -58,7 +59,7 @@ enum NotesQuery: GraphQLOperation {
         let ref: RecordRef
     }
 
-    static let firstPage = try! SharedData.data("baton-spec/tests/notes-page-1.json")
+    static let firstPage = try! TestData.data("Conformance/baton-spec/tests/notes-page-1.json")
     static let secondPage = Foundation.Data("""
     {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":5,"edges":[\
     {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\

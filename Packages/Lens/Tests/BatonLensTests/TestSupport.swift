@@ -2,13 +2,14 @@ import Foundation
 import Observation
 import Synchronization
 import BatonLens
+import BatonTestSupport
 
 /// The spec's test schema (rickandmorty plus notes, mutations, nodes, tokenizer).
 enum Spec {
     static let normalization: Normalization = {
         let schema = try! GraphQLSchema.parse(sdl: [
-            SharedData.text("baton-spec/tests/schema.graphql"),
-            SharedData.text("baton-spec/tests/extensions.graphql"),
+            TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql"),
         ])
         return Normalization(schema: schema)
     }()

@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// Bad responses: each is a typed `IngestError` naming the response path where it went wrong,
 /// or a well-defined result; the ingest returns a whole change set or throws, never part of one.
 @Suite struct IngestBadInputTests {
     static let normalization = Normalization(
-        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
-                                  SharedData.text("baton-spec/tests/extensions.graphql")))
+        schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+                                  TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
 
     static let document = """
         query Bad($id: ID!) {

@@ -2,16 +2,17 @@ import Foundation
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records, no `__typename`, normalized by
 /// the schema's types.
 enum Fixture {
-    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
-        SharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
-    static let response = try! SharedData.data("baton-spec/rickandmorty/characters-page-1.json")
-    static let dump = try! JSONValue.parse(SharedData.data("baton-spec/rickandmorty/characters-page-1.store.json"))
+        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
+    static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
+    static let dump = try! JSONValue.parse(TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
 }
 
 /// The records of a dump, without the roots the store always holds and the ingest only

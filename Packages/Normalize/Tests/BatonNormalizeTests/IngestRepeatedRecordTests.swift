@@ -1,13 +1,14 @@
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// A response that names a record more than once (a character under each of its episodes)
 /// writes one snapshot for it, whatever spelling its id comes in, and shares the texts it repeats.
 @Suite struct IngestRepeatedRecordTests {
     static let normalization = Normalization(
-        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
-                                  SharedData.text("baton-spec/tests/extensions.graphql")))
+        schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+                                  TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
 
     func ingest(_ text: String) throws -> IngestResult {
         let plan = try OperationPlan(

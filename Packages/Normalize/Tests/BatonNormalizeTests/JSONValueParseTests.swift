@@ -1,5 +1,6 @@
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -39,18 +40,6 @@ import Testing
     #expect(try JSONValue.parse(bytes[2..<8]) == [true])
 }
 
-/// The repository's root (the directory holding `Packages/`), found from this file.
-private func repositoryRoot() throws -> URL {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while directory.path != "/" {
-        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Packages").path) {
-            return directory
-        }
-        directory.deleteLastPathComponent()
-    }
-    throw CocoaError(.fileNoSuchFile)
-}
-
 /// A `JSONSerialization` result as a `JSONValue`.
 private func jsonValue(fromFoundation object: Any) -> JSONValue? {
     switch object {
@@ -80,9 +69,7 @@ private func jsonValue(fromFoundation object: Any) -> JSONValue? {
 }
 
 @Test func rickAndMortyFixtureParsesToWhatJSONSerializationGives() throws {
-    let url = try repositoryRoot().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/baton-spec/rickandmorty/characters-page-1.json")
-    let data = try Data(contentsOf: url)
+    let data = try TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     #expect(data.count == 686_254)
     let ours = try JSONValue.parse(data)
     let theirs = try #require(jsonValue(fromFoundation: try JSONSerialization.jsonObject(with: data)))
@@ -96,9 +83,7 @@ private func jsonValue(fromFoundation object: Any) -> JSONValue? {
 }
 
 @Test func pullScanOfTheFixtureMatchesParse() throws {
-    let url = try repositoryRoot().deletingLastPathComponent()
-        .appendingPathComponent("shared/data/baton-spec/rickandmorty/characters-page-1.json")
-    let data = try Data(contentsOf: url)
+    let data = try TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     var reader = JSONReader(data)
     var strings = 0
     var numbers = 0

@@ -1,12 +1,13 @@
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// Plans: conditions under variables, with and without a schema, abstract conditions through
 /// the possible-types map, and the identity policies objects are keyed by.
 @Suite struct PlanTests {
-    static let schema = try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
-                                          SharedData.text("baton-spec/tests/extensions.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+                                          TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
 
     func ingest(_ text: String, _ response: String, variables: [String: JSONValue] = [:],
                 _ normalization: Normalization) throws -> ChangeSet {

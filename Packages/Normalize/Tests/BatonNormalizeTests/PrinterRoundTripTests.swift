@@ -7,10 +7,10 @@ import Testing
     static let conditionsLineBreak = "}\n    species"
 
     @Test func everySpecDocumentPrintsBackByteForByte() throws {
-        let names = try DocumentTestData.specDocumentNames()
+        let names = try SpecDocuments.names()
         #expect(names.count == 45)
         for name in names {
-            let text = try DocumentTestData.text("baton-spec/documents/\(name)")
+            let text = try SpecDocuments.text(name)
             var expected = text.hasSuffix("\n") ? String(text.dropLast()) : text
             let document = try Document.parse(text)
             if expected.contains(" {\n") {
@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func prettyAndCompactTextsParseToTheSameDocumentModuloLocations() throws {
-        for name in try DocumentTestData.specDocumentNames() {
-            let document = try Document.parse(try DocumentTestData.text("baton-spec/documents/\(name)"))
+        for name in try SpecDocuments.names() {
+            let document = try Document.parse(try SpecDocuments.text(name))
             let fromCompact = try Document.parse(document.compactText)
             let fromPretty = try Document.parse(document.prettyText)
             #expect(fromCompact.compactText == document.compactText, "\(name)")

@@ -1,13 +1,14 @@
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// Storage keys as Relay spells them: arguments sorted, objects sorted inside, aliases never
 /// part of them, literal null left out and a variable's null kept.
 @Suite struct StorageKeyTests {
     static let normalization = Normalization(
-        schema: try! GraphQLSchema.parse(sdl: SharedData.text("baton-spec/tests/schema.graphql"),
-                                  SharedData.text("baton-spec/tests/extensions.graphql")))
+        schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+                                  TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
 
     func storageKeys(_ text: String, _ variables: [String: JSONValue] = [:]) throws -> [String: String] {
         let plan = try OperationPlan(text, variables: variables, normalization: Self.normalization)

@@ -7,8 +7,8 @@ import Testing
     }
 
     @Test func everySpecDocumentValidates() throws {
-        for name in try DocumentTestData.specDocumentNames() {
-            let document = try Document.parse(try DocumentTestData.text("baton-spec/documents/\(name)"))
+        for name in try SpecDocuments.names() {
+            let document = try Document.parse(try SpecDocuments.text(name))
             #expect(document.validationErrors() == [], "\(name)")
             #expect(throws: Never.self) { try document.validate() }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import BatonStore
+import BatonTestSupport
 
 /// The spec's cases with one response: committed into an empty store, the store's dump is
 /// the case's `records`, roots and all.
@@ -16,7 +17,7 @@ import BatonStore
     }
 
     nonisolated static let cases: [Case] = {
-        guard let manifest = try? JSONValue.parse(StoreSharedData.data("baton-spec/manifest.json")),
+        guard let manifest = try? JSONValue.parse(TestData.data("Conformance/baton-spec/manifest.json")),
               case .array(let cases)? = manifest[member: "cases"] else { return [] }
         return cases.compactMap { value -> Case? in
             guard case .string(let name)? = value[member: "name"],
@@ -24,8 +25,8 @@ import BatonStore
                   case .string(let document)? = value[member: "document"],
                   case .array(let responses)? = value[member: "responses"], responses.count == 1,
                   case .string(let response) = responses[0],
-                  FileManager.default.fileExists(atPath: StoreSharedData.root.appendingPathComponent("baton-spec/\(response)").path),
-                  FileManager.default.fileExists(atPath: StoreSharedData.root.appendingPathComponent("baton-spec/\(name).store.json").path)
+                  FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(response)").path),
+                  FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(name).store.json").path)
             else { return nil }
             return Case(name: name, operation: operation, document: document,
                         variables: value[member: "variables"] ?? .object([]), response: response)
@@ -39,15 +40,15 @@ import BatonStore
     /// The plan and ingested changes of a case, under its schema.
     static func ingest(_ spec: Case) throws -> (plan: OperationPlan, changes: ChangeSet, normalization: Normalization) {
         let schemaFile = spec.name.hasPrefix("rickandmorty/") ? "rickandmorty/schema.graphql" : "tests/schema.graphql"
-        var sdl = [try StoreSharedData.text("baton-spec/\(schemaFile)")]
-        if schemaFile.hasPrefix("tests/") { sdl.append(try StoreSharedData.text("baton-spec/tests/extensions.graphql")) }
+        var sdl = [try TestData.text("Conformance/baton-spec/\(schemaFile)")]
+        if schemaFile.hasPrefix("tests/") { sdl.append(try TestData.text("Conformance/baton-spec/tests/extensions.graphql")) }
         let normalization = Normalization(schema: try GraphQLSchema.parse(sdl: sdl))
         var variables: [String: JSONValue] = [:]
         if case .object(let members) = spec.variables { variables = Dictionary(uniqueKeysWithValues: members) }
         let plan = try OperationPlan(
-            StoreSharedData.text("baton-spec/\(spec.document)"), operationName: spec.operation,
+            TestData.text("Conformance/baton-spec/\(spec.document)"), operationName: spec.operation,
             variables: variables, normalization: normalization)
-        let changes = try Ingest(completeness: .partial).ingest(StoreSharedData.data("baton-spec/\(spec.response)"), plan: plan).changes
+        let changes = try Ingest(completeness: .partial).ingest(TestData.data("Conformance/baton-spec/\(spec.response)"), plan: plan).changes
         return (plan, changes, normalization)
     }
 
@@ -81,7 +82,7 @@ import BatonStore
     @Test func theFixtureCommittedDumpsAsItsStoreJSON() throws {
         let store = Store(normalization: StoreFixture.normalization)
         store.commit(StoreFixture.changes)
-        let dump = try JSONValue.parse(StoreSharedData.data("baton-spec/rickandmorty/characters-page-1.store.json"))
+        let dump = try JSONValue.parse(TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
         guard case .object(let members) = dump else { Issue.record("not an object"); return }
         #expect(members.count == 901)
         Self.compare(store, Dictionary(uniqueKeysWithValues: members))

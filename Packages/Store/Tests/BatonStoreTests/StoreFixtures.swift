@@ -1,15 +1,16 @@
 import Foundation
 import BatonStore
+import BatonTestSupport
 
 /// The seeds' benchmark fixture (686 KB, 899 records) and the spec's test schema, planned
 /// and ingested once per process.
 enum StoreFixture {
-    static let schema = try! GraphQLSchema.parse(sdl: StoreSharedData.text("baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
-        StoreSharedData.text("baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
+        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
         normalization: normalization)
-    static let response = try! StoreSharedData.data("baton-spec/rickandmorty/characters-page-1.json")
+    static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     static let changes = try! Ingest().ingest(response, plan: plan).changes
 
     /// A store holding the fixture's response, committed as a fetch at `time`.
@@ -24,20 +25,20 @@ enum StoreFixture {
 enum SpecFixture {
     static let schema: GraphQLSchema = {
         try! GraphQLSchema.parse(sdl: [
-            StoreSharedData.text("baton-spec/tests/schema.graphql"),
-            StoreSharedData.text("baton-spec/tests/extensions.graphql"),
+            TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql"),
         ])
     }()
     static let normalization = Normalization(schema: schema)
 
     static func plan(_ document: String, variables: [String: JSONValue] = [:]) -> OperationPlan {
         try! OperationPlan(
-            StoreSharedData.text("baton-spec/documents/\(document).graphql"), variables: variables,
+            TestData.text("Conformance/baton-spec/documents/\(document).graphql"), variables: variables,
             normalization: normalization)
     }
 
     static func response(_ path: String) -> Data {
-        try! StoreSharedData.data("baton-spec/\(path)")
+        try! TestData.data("Conformance/baton-spec/\(path)")
     }
 
     static func changes(_ path: String, _ plan: OperationPlan, completeness: Ingest.Completeness = .complete) throws -> ChangeSet {

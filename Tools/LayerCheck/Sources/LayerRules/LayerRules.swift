@@ -15,15 +15,33 @@ import Foundation
 /// Packages outside `Packages/` (the integration tests, the benchmarks, the examples) may
 /// depend on any layer. No package may depend on anything but a local path: the runtime
 /// needs nothing outside the toolchain and the system's SQLite and zlib.
+///
+/// `Tests/Support` (module `BatonTestSupport`) is test-only support: any package may depend on
+/// it for its test targets (and the benchmarks' executable), no library target may use it,
+/// and in a layer package only a test target may.
 public struct LayerRules: Sendable {
     /// For each layer, the layers it may depend on.
     public var allowed: [String: Set<String>]
     /// The pkg-config names a system library target may use.
     public var systemLibraries: Set<String>
+    /// The test-only support package, as the repository path it lives at.
+    public var testSupportPath: String
+    /// The test-only support package's module.
+    public var testSupportModule: String
 
-    public init(allowed: [String: Set<String>], systemLibraries: Set<String>) {
+    public init(allowed: [String: Set<String>], systemLibraries: Set<String>,
+                testSupportPath: String = "Tests/Support", testSupportModule: String = "BatonTestSupport") {
         self.allowed = allowed
         self.systemLibraries = systemLibraries
+        self.testSupportPath = testSupportPath
+        self.testSupportModule = testSupportModule
+    }
+
+    /// Whether the local package at `path` (as the manifest dump gives it) is the test support.
+    func isTestSupport(path: String) -> Bool {
+        let components = URL(fileURLWithPath: path).standardized.pathComponents
+        let support = testSupportPath.split(separator: "/").map(String.init)
+        return components.count >= support.count && Array(components.suffix(support.count)) == support
     }
 
     public static let baton = LayerRules(
@@ -61,6 +79,7 @@ public struct LayerRules: Sendable {
             if let local = (dependency["fileSystem"] as? [[String: Any]])?.first {
                 let path = local["path"] as? String ?? ""
                 let target = URL(fileURLWithPath: path).lastPathComponent
+                if isTestSupport(path: path) { continue }
                 guard let layer else {
                     if allowed[target] == nil {
                         violations.append(.init(package: package, dependency: target,
@@ -88,6 +107,13 @@ public struct LayerRules: Sendable {
                !systemLibraries.contains(config) {
                 violations.append(.init(package: package, dependency: config,
                                         reason: "system library of target \(name) is not one of \(systemLibraries.sorted())"))
+            }
+            // Test support is for tests: never a library's, and in a layer package only a test's.
+            let type = target["type"] as? String ?? "regular"
+            if Self.dependencyNames(of: target).contains(testSupportModule), type != "test",
+               type == "regular" || layer != nil {
+                violations.append(.init(package: package, dependency: testSupportModule,
+                                        reason: "is test-only support; \(type) target \(name) may not use it"))
             }
             // Within one manifest, a layer's module may name only modules of layers to its left.
             guard let targetLayer = self.layer(ofModule: name) else { continue }

@@ -42,7 +42,7 @@ var manifests: [(directory: URL, layer: String?)] = [(root, nil)]
 for layer in rules.allowed.keys.sorted() {
     manifests.append((root.appendingPathComponent("Packages/\(layer)"), layer))
 }
-for composite in ["Tests", "Benchmarks"] {
+for composite in ["Tests", "Tests/Support", "Benchmarks"] {
     manifests.append((root.appendingPathComponent(composite), nil))
 }
 let examples = root.appendingPathComponent("Examples")

@@ -42,6 +42,26 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
         #expect(violations.map(\.dependency) == ["Store"])
     }
 
+    @Test func aLayersTestTargetMayUseTheTestSupportPackage() throws {
+        let support: [String: Any] = ["fileSystem": [["identity": "support", "path": "/repo/Tests/Support", "productFilter": NSNull()]]]
+        let targets: [[String: Any]] = [
+            ["name": "BatonStoreTests", "type": "test", "dependencies": [["product": ["BatonTestSupport", "Support", NSNull(), NSNull()]]]],
+        ]
+        let json = manifest(name: "Store", localDependencies: ["Records", "Normalize"], targets: targets, remote: [support])
+        #expect(try rules.check(manifest: json, layer: "Store", directory: "Packages/Store").isEmpty)
+    }
+
+    @Test func aLibraryTargetUsingTheTestSupportIsAWrongEdge() throws {
+        let targets: [[String: Any]] = [
+            ["name": "BatonStore", "type": "regular", "dependencies": [["byName": ["BatonTestSupport", NSNull()]]]],
+            ["name": "BatonTestSupport", "type": "regular", "dependencies": []],
+        ]
+        let json = manifest(name: "BatonWorkspace", localDependencies: [], targets: targets)
+        let violations = try rules.check(manifest: json, layer: nil, directory: ".")
+        #expect(violations.map(\.dependency) == ["BatonTestSupport"])
+        #expect(violations.first?.description.contains("test-only") == true)
+    }
+
     @Test func remoteDependencyIsRejectedEvenForComposites() throws {
         let remote: [String: Any] = ["sourceControl": [["identity": "swift-nio", "location": ["remote": [["urlString": "x"]]]]]]
         let json = manifest(name: "Integration", localDependencies: ["Records"], remote: [remote])

@@ -15,7 +15,8 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A value of the wrong kind: a scalar where an object was selected, an object where a
         /// list was, a non-string `__typename`...
         case wrongType(expected: String, found: String)
-        /// An error's `path` or `incremental` entry's path that the operation cannot reach.
+        /// An error's `path` or `incremental` entry's path that the operation cannot reach (or
+        /// the `id` of a pending delivery no payload announced).
         case badPath(String)
     }
 

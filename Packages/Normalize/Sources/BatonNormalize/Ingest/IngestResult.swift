@@ -21,10 +21,13 @@ public struct IngestResult: Sendable {
 }
 
 /// An object of an earlier payload that holds deferred fields: the record a later
-/// `incremental` entry with the same path writes into.
+/// `incremental` entry writes into, found by the entry's `path` or, in the format that
+/// announces deliveries in `pending`, by the id of a pending delivery at this object's path.
 public struct DeferredTarget: Sendable {
     public let path: [FieldError.PathElement]
     public let key: RecordKey
     let typename: String?
     let selection: SelectionPlan
+    /// The ids of the `pending` entries that named this object's path.
+    public internal(set) var pendingIDs: Set<String> = []
 }

@@ -27,6 +27,10 @@ struct ResponseWalker: ~Copyable {
     var path: [FieldError.PathElement] = []
     /// Objects holding deferred fields: where later payloads land.
     var deferredTargets: [DeferredTarget]
+    /// The deliveries this payload's `pending` announces, by id, at their response paths.
+    var pending: [(id: String, path: [FieldError.PathElement])] = []
+    /// The errors of this payload's `completed` entries that no record of it holds.
+    var completedErrors: [FieldError] = []
 
     init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool, targets: [DeferredTarget] = []) {
         self.reader = reader
@@ -67,6 +71,11 @@ struct ResponseWalker: ~Copyable {
                     sawMember = true
                     try walkIncremental()
                     hasData = true
+                } else if key.equals("pending") {
+                    try readPending()
+                } else if key.equals("completed") {
+                    sawMember = true
+                    try readCompleted()
                 } else if key.equals("hasNext") {
                     hasNext = try reader.readBool()
                 } else {
@@ -82,10 +91,11 @@ struct ResponseWalker: ~Copyable {
             throw IngestError(.notAResponse("\(error)"))
         }
         guard sawMember else { throw IngestError(.notAResponse("it has neither data nor errors")) }
+        try attachPending()
         for key in deletions { changes.delete(key) }
-        var unplaced: [FieldError] = []
+        var unplaced = completedErrors
         if let errors {
-            unplaced = try ErrorPlacement(plan: plan).place(errors, in: &changes)
+            unplaced += try ErrorPlacement(plan: plan).place(errors, in: &changes)
         }
         return IngestResult(
             changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext,
@@ -102,19 +112,32 @@ struct ResponseWalker: ~Copyable {
     }
 
     /// Reads an `incremental` list: each entry's `data` lands in the object its `path` names,
-    /// found among the deferred targets of earlier payloads.
+    /// or, for an entry with an `id`, at the path of the pending delivery with that id (then its
+    /// `subPath`), found among the deferred targets of this and earlier payloads.
     private mutating func walkIncremental() throws {
         try reader.beginArray()
         while try reader.nextElement() {
             try reader.beginObject()
             let entryMark = reader.mark
             var entryPath: [FieldError.PathElement]?
+            var id: String?
+            var subPath: [FieldError.PathElement] = []
             while let member = try reader.nextKey() {
                 if member.equals("path") {
                     entryPath = try Self.path(from: reader.readValue())
+                } else if member.equals("id") {
+                    id = try Self.pendingID(reader.readValue())
+                } else if member.equals("subPath") {
+                    subPath = try Self.path(from: reader.readValue())
                 } else {
                     try reader.skipValue()
                 }
+            }
+            if entryPath == nil, let id {
+                guard let pendingPath = pendingPath(of: id) else {
+                    throw IngestError(.badPath("pending id \(id), which no payload announced"))
+                }
+                entryPath = pendingPath + subPath
             }
             guard let entryPath, let target = deferredTargets.last(where: { $0.path == entryPath }) else {
                 throw IngestError(.badPath(entryPath.map { $0.map(\.description).joined(separator: ".") } ?? "(none)"))
@@ -133,6 +156,56 @@ struct ResponseWalker: ~Copyable {
                     try reader.skipValue()
                 }
             }
+        }
+    }
+
+    /// Reads a `pending` list: each entry announces a delivery by `id` at a `path`, which
+    /// later `incremental` entries name by that id alone.
+    private mutating func readPending() throws {
+        guard case .array(let entries) = try reader.readValue() else { throw IngestError(.badPath("pending is not a list")) }
+        for entry in entries {
+            guard let id = entry[member: "id"], let path = entry[member: "path"] else {
+                throw IngestError(.badPath("a pending entry without id or path: \(entry.jsonText())"))
+            }
+            pending.append((try Self.pendingID(id), try Self.path(from: path)))
+        }
+    }
+
+    /// Reads a `completed` list: a delivery that ended, its `errors` (if it failed) placed
+    /// as a response's errors are, and those that land in no record of this payload kept
+    /// for the result's `errors`.
+    private mutating func readCompleted() throws {
+        guard case .array(let entries) = try reader.readValue() else { throw IngestError(.badPath("completed is not a list")) }
+        for entry in entries {
+            if let errors = entry[member: "errors"] {
+                completedErrors += try ErrorPlacement(plan: plan).place(errors, in: &changes)
+            }
+        }
+    }
+
+    /// The path of the pending delivery `id`: announced by this payload or an earlier one.
+    private func pendingPath(of id: String) -> [FieldError.PathElement]? {
+        if let announced = pending.last(where: { $0.id == id }) { return announced.path }
+        return deferredTargets.last(where: { $0.pendingIDs.contains(id) })?.path
+    }
+
+    /// Notes each pending delivery of this payload on the deferred target at its path, so the
+    /// next payloads find it by id.
+    private mutating func attachPending() throws(IngestError) {
+        for (id, path) in pending {
+            guard let index = deferredTargets.lastIndex(where: { $0.path == path }) else {
+                throw IngestError(.badPath(path.map(\.description).joined(separator: ".")))
+            }
+            deferredTargets[index].pendingIDs.insert(id)
+        }
+    }
+
+    /// A pending delivery's id: a string, or a number some servers send.
+    private static func pendingID(_ value: JSONValue) throws -> String {
+        switch value {
+        case .string(let id): id
+        case .int(let id): String(id)
+        default: throw IngestError(.badPath("a pending id that is not a string: \(value.jsonText())"))
         }
     }
 
