@@ -61,39 +61,49 @@ struct JSONValueEnd: Sendable {
         case .ended, .notAContainer:
             return nil
         }
-        while i < limit {
-            let byte = bytes[i]
-            i += 1
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
+        let found: Int? = bytes.withUnsafeBufferPointer { bytes in
+            while i < limit {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        i += 1
+                        continue
+                    }
+                    // The string's plain run, up to its next quote or backslash.
+                    while i < limit, bytes[i] != Self.quote, bytes[i] != Self.backslash { i += 1 }
+                    guard i < limit else { break }
+                    if bytes[i] == Self.backslash { escaped = true } else { inString = false }
+                    i += 1
+                    continue
                 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    scanned = i
-                    state = .ended(at: i)
-                    return i
+                let byte = bytes[i]
+                i += 1
+                switch byte {
+                case Self.quote:
+                    inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return i }
+                default:
+                    break
                 }
-            default:
-                break
             }
+            return nil
+        }
+        if let found {
+            scanned = found
+            state = .ended(at: found)
+            return found
         }
         scanned = i
         state = inString ? .inString(depth: depth, escaped: escaped) : .inside(depth: depth)
         return nil
     }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D

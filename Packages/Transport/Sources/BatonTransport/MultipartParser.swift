@@ -235,18 +235,22 @@ public struct MultipartParser: Sendable {
     private static let crlfcrlf: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard buffer.count >= needle.count else { return nil }
-        var i = start
-        let last = buffer.count - needle.count
-        while i <= last {
-            if buffer[i] == needle[0] {
-                var j = 1
-                while j < needle.count, buffer[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
+        guard buffer.count >= needle.count, start <= buffer.count - needle.count else { return nil }
+        return buffer.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!
+                let last = haystack.count - needle.count
+                var i = start
+                while i <= last {
+                    // memchr finds the candidates' first byte at memory speed.
+                    guard let hit = memchr(base + i, Int32(needle[0]), last - i + 1) else { return nil }
+                    i = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + i, needle.baseAddress!, needle.count) == 0 { return i }
+                    i += 1
+                }
+                return nil
             }
-            i += 1
         }
-        return nil
     }
 
     private static func parseHeaders(_ bytes: ArraySlice<UInt8>) -> [String: String] {
