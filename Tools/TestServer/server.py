@@ -450,7 +450,36 @@ class Handler(BaseHTTPRequestHandler):
 
     # -- routes --
 
+    def read_body(self):
+        """Reads the whole request body (Content-Length or chunked) before any answer, so the
+        next request on a kept-alive connection starts where it should. Answers None after
+        answering 400 and closing the connection when the body's framing is bad."""
+        try:
+            if (self.headers.get("Transfer-Encoding") or "").lower() == "chunked":
+                return self.read_chunked_body()
+            length = int(self.headers.get("Content-Length") or 0)
+            if length < 0:
+                raise ValueError("negative")
+        except ValueError as e:
+            self.send_body(400, ("Bad request body framing: %s" % e).encode(), "text/plain", {"Connection": "close"})
+            return None
+        return self.rfile.read(length) if length else b""
+
+    def read_chunked_body(self):
+        body = b""
+        while True:
+            size = int(self.rfile.readline(1024).split(b";", 1)[0].strip() or b"x", 16)
+            if size == 0:
+                break
+            body += self.rfile.read(size)
+            self.rfile.readline(16)  # the CRLF after the chunk
+        while self.rfile.readline(65537) not in (b"\r\n", b"\n", b""):  # trailers
+            pass
+        return body
+
     def do_GET(self):
+        if self.read_body() is None:
+            return
         url = urlparse(self.path)
         if url.path == "/_test/events":
             test_id = (parse_qs(url.query).get("id") or [""])[0]
@@ -473,11 +502,12 @@ class Handler(BaseHTTPRequestHandler):
         self.handle_graphql(params, body_bytes=0, method="GET")
 
     def do_POST(self):
+        raw = self.read_body()
+        if raw is None:
+            return
         url = urlparse(self.path)
         if url.path != "/graphql":
             return self.send_body(404, b"not found", "text/plain")
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
         body = raw
         if (self.headers.get("Content-Encoding") or "").lower() == "gzip":
             try:
@@ -618,6 +648,7 @@ class Handler(BaseHTTPRequestHandler):
         field = operation.selection_set.selections[0]
         args = {a.name.value: value_from_ast_untyped(a.value, variables) for a in field.arguments or ()}
         limit = int(self.headers.get("X-Test-Complete-After") or 0)
+        heartbeat = float(self.headers.get("X-Test-Heartbeat") or HEARTBEAT_SECONDS)
         q = self.server.data.subscribe(args.get("characterId"))
         self.event("subscribed")
         sent = 0
@@ -629,7 +660,7 @@ class Handler(BaseHTTPRequestHandler):
                 except queue.Empty:
                     if self.client_closed():
                         raise ClientGone()
-                    if time.monotonic() - last >= HEARTBEAT_SECONDS:
+                    if time.monotonic() - last >= heartbeat:
                         last = time.monotonic()
                         yield None
                     continue

@@ -71,6 +71,10 @@ private final class Outcome: @unchecked Sendable {
 enum BenchmarkError: Error {
     case curlFailed(Int32)
     case serverDidNotStart(String)
+    /// A subscription event did not arrive within 5 s of the mutation that publishes it.
+    case noEvent(kind: String)
+    /// The multipart parser answered this many parts instead of the body's.
+    case wrongPartCount(Int)
 }
 
 /// The test server (Tools/TestServer) on a free loopback port, for the benchmarks' lifetime.

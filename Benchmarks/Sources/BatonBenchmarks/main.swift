@@ -17,6 +17,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("image", ImageBenchmarks.run),
     ("lens", LensBenchmarks.run),
     ("transport", TransportBenchmarks.run),
+    ("streams", StreamBenchmarks.run),
 ]
 
 print("Baton benchmarks — \(Harness.machine())")

@@ -164,12 +164,10 @@ public final class HTTPTransport: Transport {
             var framing = PayloadFraming(head: head, url: url)
             while let event = try await events.next() {
                 guard case .data(let chunk) = event else { continue }
-                let decoded = try decoder.decode(chunk)
-                for payload in try framing.append(decoded) { yield(payload) }
+                try framing.append(try decoder.decode(chunk), yield: yield)
                 if framing.isComplete { return .other }
             }
-            let rest = try decoder.finish()
-            for payload in try framing.append(rest) { yield(payload) }
+            try framing.append(try decoder.finish(), yield: yield)
             guard let whole = try framing.finish() else { return .other }
             if checksPersistedQueryReply {
                 let reply = PersistedQueryReply(whole)

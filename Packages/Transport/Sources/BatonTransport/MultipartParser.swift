@@ -2,7 +2,16 @@ import Foundation
 
 /// An incremental `multipart/mixed` parser (RFC 2046) for GraphQL's incremental delivery
 /// and multipart subscriptions: feed the body in whatever chunks the network gives, and
-/// each part comes out as soon as the delimiter after it has arrived.
+/// each part comes out as soon as its body is complete.
+///
+/// A part's body is complete after its `Content-Length` bytes when it has that header;
+/// else, when it is typed JSON (`application/json`, `…+json`) or untyped, after its JSON
+/// object or array closes (strings followed, so brackets or boundary text inside a string
+/// never end it); else at the next delimiter. So neither framing waits for the next part:
+/// a delimiter before each part (`--graphql`, part, `--graphql`, …, as multipart
+/// subscriptions send) or after each part (`@defer`'s `---`, part, `---`). Between a body
+/// that ended on its own and the next delimiter only whitespace may come. A delimiter
+/// always ends a part whose end is not yet known, so a body that is not JSON ends there.
 ///
 /// Delimiters may be split across chunks; the body may open with `--boundary` or
 /// `CRLF--boundary`; the close delimiter (`--boundary--`, which for Apollo's boundary `-`
@@ -19,17 +28,37 @@ public struct MultipartParser: Sendable {
     public enum Failure: Error, Sendable, Equatable {
         /// The body ended inside a part, before its closing delimiter.
         case endedInsidePart
+        /// The body ended after a part's body, before the delimiter that follows it.
+        case endedAfterPart
         /// The body had content but no delimiter at all.
         case noDelimiter
+        /// A part's `Content-Length` header is not a byte count.
+        case invalidContentLength(String)
+        /// A delimiter came `found` bytes into a part whose `Content-Length` is `declared`.
+        case delimiterInsideContentLength(declared: Int, found: Int)
+        /// Part `part` (counting from 0) ended, by its `Content-Length` or its JSON value,
+        /// and more than whitespace followed it before the delimiter; `excerpt` is that text.
+        case contentAfterPart(part: Int, excerpt: String)
     }
 
-    private enum State { case preamble, afterDelimiter, headers, body, done }
+    private enum State {
+        case preamble
+        case afterDelimiter
+        case headers
+        /// Reading a part's body, which ends as `PartEnd` says or at the next delimiter.
+        case body(PartEnd)
+        /// After a body that ended on its own, waiting for the delimiter.
+        case trailer
+        case done
+        case failed(Failure)
+    }
 
     private let delimiter: [UInt8]
     private var state = State.preamble
     private var buffer: [UInt8] = []
     private var scanFrom = 0
     private var headers: [String: String] = [:]
+    private var partsRead = 0
 
     /// A parser for parts separated by `boundary` (without the leading dashes).
     public init(boundary: String) {
@@ -49,13 +78,34 @@ public struct MultipartParser: Sendable {
     }
 
     /// True once the close delimiter has been read.
-    public var isComplete: Bool { state == .done }
+    public var isComplete: Bool {
+        if case .done = state { return true }
+        return false
+    }
 
-    /// Feeds the next chunk of the body; answers the parts it completed, in order.
-    public mutating func append(_ chunk: Data) -> [Part] {
-        guard state != .done else { return [] }
-        buffer.append(contentsOf: chunk)
-        var parts: [Part] = []
+    /// Adds the next chunk of the body; `nextPart()` answers the parts it completes.
+    public mutating func append(_ chunk: Data) {
+        switch state {
+        case .done, .failed: return
+        default: buffer.append(contentsOf: chunk)
+        }
+    }
+
+    /// The next part whose body is complete, in order; nil until more of the body arrives,
+    /// and after the close delimiter. Throws when the body breaks its framing: the parts
+    /// before the break were answered by earlier calls, and every later call (and
+    /// `finish()`) throws the same failure.
+    public mutating func nextPart() throws(Failure) -> Part? {
+        do {
+            return try readPart()
+        } catch {
+            state = .failed(error)
+            buffer = []
+            throw error
+        }
+    }
+
+    private mutating func readPart() throws(Failure) -> Part? {
         scan: while true {
             switch state {
             case .preamble:
@@ -93,52 +143,114 @@ public struct MultipartParser: Sendable {
                     headers = Self.parseHeaders(buffer[0..<end])
                     buffer.removeFirst(end + 4)
                 }
-                state = .body
+                state = .body(try PartEnd(headers: headers))
                 scanFrom = 0
-            case .body:
-                guard let at = find(delimiter, from: scanFrom) else {
+            case .body(var end):
+                let delimiterAt = find(delimiter, from: scanFrom)
+                if let bodyEnd = end.end(in: buffer, upTo: delimiterAt ?? buffer.count) {
+                    // Unless the delimiter has arrived, it might yet begin inside the body.
+                    guard delimiterAt != nil || !delimiterMayBegin(before: bodyEnd) else {
+                        state = .body(end)
+                        break scan
+                    }
+                    let part = takePart(bodyEnd)
+                    buffer.removeFirst(bodyEnd)
+                    state = .trailer
+                    return part
+                } else if let at = delimiterAt {
+                    if case .length(let declared) = end { throw .delimiterInsideContentLength(declared: declared, found: at) }
+                    let part = takePart(at)
+                    buffer.removeFirst(at + delimiter.count)
+                    state = .afterDelimiter
+                    return part
+                } else {
                     scanFrom = max(0, buffer.count - delimiter.count + 1)
+                    state = .body(end)
                     break scan
                 }
-                parts.append(Part(headers: headers, body: Data(buffer[0..<at])))
-                buffer.removeFirst(at + delimiter.count)
-                state = .afterDelimiter
+            case .trailer:
+                var i = 0
+                whitespace: while i < buffer.count {
+                    let rest = buffer[i...]
+                    if rest.starts(with: delimiter) {
+                        buffer.removeFirst(i + delimiter.count)
+                        state = .afterDelimiter
+                        continue scan
+                    }
+                    if delimiter.starts(with: rest) { break whitespace }
+                    guard JSONValueEnd.isWhitespace(buffer[i]) else {
+                        let excerpt = String(decoding: buffer[i..<min(buffer.count, i + 80)], as: UTF8.self)
+                        throw .contentAfterPart(part: partsRead - 1, excerpt: excerpt)
+                    }
+                    i += 1
+                }
+                buffer.removeFirst(i)
+                break scan
             case .done:
                 break scan
+            case .failed(let failure):
+                throw failure
             }
         }
-        return parts
+        return nil
     }
 
     /// Checks the body ended where a body may end: after the close delimiter, or between
-    /// parts. Throws when it stopped inside a part or never had a delimiter.
+    /// parts. Call it once `nextPart()` answers nil after the last chunk. Throws when the
+    /// body stopped inside a part or before the delimiter after one, never had a
+    /// delimiter, or broke its framing earlier.
     public func finish() throws(Failure) {
         switch state {
         case .done, .afterDelimiter:
             return
         case .preamble:
-            if buffer.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .noDelimiter }
+            if buffer.contains(where: { !JSONValueEnd.isWhitespace($0) }) { throw .noDelimiter }
         case .headers, .body:
             throw .endedInsidePart
+        case .trailer:
+            throw .endedAfterPart
+        case .failed(let failure):
+            throw failure
         }
+    }
+
+    /// The part whose body is the buffer's first `count` bytes.
+    private mutating func takePart(_ count: Int) -> Part {
+        partsRead += 1
+        return Part(headers: headers, body: Data(buffer[0..<count]))
+    }
+
+    /// True when the bytes from some offset below `offset` to the end of the buffer could be
+    /// the start of a delimiter still arriving.
+    private func delimiterMayBegin(before offset: Int) -> Bool {
+        var i = max(0, buffer.count - (delimiter.count - 1))
+        while i < min(offset, buffer.count) {
+            if delimiter.starts(with: buffer[i...]) { return true }
+            i += 1
+        }
+        return false
     }
 
     private static let crlf: [UInt8] = [0x0D, 0x0A]
     private static let crlfcrlf: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
-        guard buffer.count >= needle.count else { return nil }
-        var i = start
-        let last = buffer.count - needle.count
-        while i <= last {
-            if buffer[i] == needle[0] {
-                var j = 1
-                while j < needle.count, buffer[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
+        guard buffer.count >= needle.count, start <= buffer.count - needle.count else { return nil }
+        return buffer.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!
+                let last = haystack.count - needle.count
+                var i = start
+                while i <= last {
+                    // memchr finds the candidates' first byte at memory speed.
+                    guard let hit = memchr(base + i, Int32(needle[0]), last - i + 1) else { return nil }
+                    i = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + i, needle.baseAddress!, needle.count) == 0 { return i }
+                    i += 1
+                }
+                return nil
             }
-            i += 1
         }
-        return nil
     }
 
     private static func parseHeaders(_ bytes: ArraySlice<UInt8>) -> [String: String] {

@@ -37,35 +37,43 @@ struct PayloadFraming {
         }
     }
 
-    /// The payloads `chunk` completes.
-    mutating func append(_ chunk: Data) throws -> [Data] {
-        guard !isComplete, !chunk.isEmpty else { return [] }
+    /// Hands each payload `chunk` completes to `yield`, in order, as soon as it is whole;
+    /// throws when the stream breaks its framing or a part is not a GraphQL payload, after
+    /// yielding the payloads before it.
+    mutating func append(_ chunk: Data, yield: (Data) -> Void) throws {
+        guard !isComplete, !chunk.isEmpty else { return }
         switch kind {
         case .whole(var body):
             body.append(chunk)
             kind = .whole(body)
-            return []
         case .multipart(var parser):
-            let parts = parser.append(chunk)
-            isComplete = parser.isComplete
-            kind = .multipart(parser)
-            return try parts.compactMap { try payload(fromPart: $0.body) }
+            parser.append(chunk)
+            defer {
+                isComplete = parser.isComplete
+                kind = .multipart(parser)
+            }
+            while true {
+                let part: MultipartParser.Part?
+                do { part = try parser.nextPart() } catch {
+                    throw TransportError.malformedStream(url: url, reason: "multipart body: \(error)")
+                }
+                guard let part else { break }
+                if let payload = try payload(fromPart: part.body) { yield(payload) }
+            }
         case .events(var parser):
             let events = parser.append(chunk)
             kind = .events(parser)
-            var payloads: [Data] = []
             for event in events where !isComplete {
                 switch event.type {
                 case "next", "message":
                     guard !event.data.isEmpty else { continue }
-                    payloads.append(try checked(Data(event.data.utf8)))
+                    yield(try checked(Data(event.data.utf8)))
                 case "complete":
                     isComplete = true
                 default:
                     continue
                 }
             }
-            return payloads
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
     static func parse(_ chunks: [Data], boundary: String = "-") throws -> [MultipartParser.Part] {
         var parser = MultipartParser(boundary: boundary)
         var parts: [MultipartParser.Part] = []
-        for chunk in chunks { parts += parser.append(chunk) }
+        for chunk in chunks { parts += try parser.feed(chunk) }
         try parser.finish()
         #expect(parser.isComplete)
         return parts
@@ -38,20 +38,109 @@ import Testing
 
     @Test func byteByByteGivesTheSameParts() throws {
         #expect(try Self.parse(Self.body.map { Data([$0]) }) == Self.parse([Self.body]))
+        #expect(try Self.parse(Self.subscription.map { Data([$0]) }, boundary: "graphql") == Self.parse([Self.subscription], boundary: "graphql"))
     }
 
-    @Test func aPartComesOutAsSoonAsItsDelimiterArrives() {
+    static let subscription = Data((
+        "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}"
+        + "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"t\":\"\\r\\n--graphql\"}}}"
+        + "\r\n--graphql\r\ncontent-type: text/plain\r\n\r\nnot json"
+        + "\r\n--graphql--\r\n"
+    ).utf8)
+
+    @Test func everySplitOfASubscriptionGivesTheSameParts() throws {
+        let whole = try Self.parse([Self.subscription], boundary: "graphql")
+        #expect(whole.map { String(decoding: $0.body, as: UTF8.self) } == ["{}", #"{"payload":{"data":{"t":"\r\n--graphql"}}}"#, "not json"])
+        for split in 0...Self.subscription.count {
+            let parts = try Self.parse([Self.subscription.prefix(split), Self.subscription.dropFirst(split)], boundary: "graphql")
+            #expect(parts == whole, "split at \(split)")
+        }
+    }
+
+    @Test func aBodyThatIsNotJSONEndsAtTheDelimiterEvenSplitAcrossChunks() throws {
         var parser = MultipartParser(boundary: "graphql")
-        #expect(parser.append(Data("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}".utf8)).isEmpty)
-        #expect(parser.append(Data("\r\n--graph".utf8)).isEmpty)
-        let parts = parser.append(Data("ql\r\n".utf8))
-        #expect(parts.map(\.body) == [Data("{}".utf8)])
+        #expect(try parser.feed("\r\n--graphql\r\ncontent-type: text/plain\r\n\r\n{\"a\":1} and more").isEmpty)
+        #expect(try parser.feed("\r\n--graph").isEmpty)
+        #expect(try parser.feed("ql\r\n").map(\.body) == [Data(#"{"a":1} and more"#.utf8)])
         #expect(!parser.isComplete)
     }
 
-    @Test func aBodyEndingInsideAPartThrows() {
+    @Test func aPartIsDeliveredBeforeTheNextDelimiterArrives() throws {
+        // Multipart subscriptions: a delimiter before each part, none after it until the next event.
+        var parser = MultipartParser(boundary: "graphql")
+        let event = #"{"payload":{"data":{"noteAdded":{"id":"note-9"}}}}"#
+        let parts = try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n" + event)
+        #expect(parts.map(\.body) == [Data(event.utf8)])
+        #expect(parts.first?.headers["content-type"] == "application/json")
+        #expect(try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}").map(\.body) == [Data("{}".utf8)])
+        #expect(try parser.feed("\r\n--graphql--\r\n").isEmpty)
+        #expect(parser.isComplete)
+        try parser.finish()
+    }
+
+    @Test func aDeferredPartIsDeliveredBeforeItsTrailingDelimiter() throws {
+        // @defer: a delimiter after each part, written only with the next part.
         var parser = MultipartParser(boundary: "-")
-        _ = parser.append(Data("\r\n---\r\nContent-Type: application/json\r\n\r\n{\"data\":".utf8))
+        let initial = #"{"data":{"character":{"id":"1"}},"hasNext":true}"#
+        let incremental = #"{"incremental":[{"path":["character"],"label":"d","data":{"status":"Alive"}}],"hasNext":false}"#
+        #expect(try parser.feed("\r\n---").isEmpty)
+        #expect(try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + initial).map(\.body) == [Data(initial.utf8)])
+        #expect(try parser.feed("\r\n---").isEmpty)
+        #expect(try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + incremental).map(\.body) == [Data(incremental.utf8)])
+        #expect(try parser.feed("\r\n-----\r\n").isEmpty)
+        #expect(parser.isComplete)
+        try parser.finish()
+    }
+
+    @Test func bracketsQuotesAndBoundaryTextInsideAStringDoNotEndAPart() throws {
+        let value = #"{"data":{"t":"} ] \" --graphql-- {[","u":["]"]}}"#
+        let head = "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n"
+        let bytes = Array(value.utf8)
+        for split in 1..<bytes.count {
+            var parser = MultipartParser(boundary: "graphql")
+            #expect(try parser.feed(head + String(decoding: bytes[..<split], as: UTF8.self)).isEmpty, "split at \(split)")
+            #expect(try parser.feed(String(decoding: bytes[split...], as: UTF8.self)).map(\.body) == [Data(bytes)], "split at \(split)")
+        }
+    }
+
+    @Test func aPartWithContentLengthIsDeliveredWhenItsBytesHaveArrived() throws {
+        var parser = MultipartParser(boundary: "graphql")
+        #expect(try parser.feed("\r\n--graphql\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\nhello").isEmpty)
+        #expect(try parser.feed(" world").map(\.body) == [Data("hello world".utf8)])
+        #expect(try parser.feed("\r\n--graphql--").isEmpty)
+        #expect(parser.isComplete)
+    }
+
+    @Test func moreThanWhitespaceAfterAJSONPartIsAFramingErrorAfterThePart() throws {
+        var parser = MultipartParser(boundary: "graphql")
+        parser.append(Data("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"data\":{}} \r\ntrailing text\r\n--graphql".utf8))
+        #expect(try parser.nextPart()?.body == Data(#"{"data":{}}"#.utf8))
+        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) { try parser.nextPart() }
+        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) { try parser.finish() }
+    }
+
+    @Test func aContentLengthThatIsNotAByteCountIsAFramingError() {
+        var parser = MultipartParser(boundary: "graphql")
+        parser.append(Data("\r\n--graphql\r\nContent-Length: twelve\r\n\r\n{}".utf8))
+        #expect(throws: MultipartParser.Failure.invalidContentLength("twelve")) { try parser.nextPart() }
+    }
+
+    @Test func aDelimiterBeforeTheContentLengthIsAFramingError() {
+        var parser = MultipartParser(boundary: "graphql")
+        parser.append(Data("\r\n--graphql\r\nContent-Length: 40\r\n\r\n{}\r\n--graphql\r\n".utf8))
+        #expect(throws: MultipartParser.Failure.delimiterInsideContentLength(declared: 40, found: 2)) { try parser.nextPart() }
+    }
+
+    @Test func aBodyEndingAfterAPartBeforeItsDelimiterThrows() throws {
+        var parser = MultipartParser(boundary: "graphql")
+        #expect(try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}\r\n").count == 1)
+        #expect(throws: MultipartParser.Failure.endedAfterPart) { try parser.finish() }
+    }
+
+    @Test func aBodyEndingInsideAPartThrows() throws {
+        var parser = MultipartParser(boundary: "-")
+        parser.append(Data("\r\n---\r\nContent-Type: application/json\r\n\r\n{\"data\":".utf8))
+        #expect(try parser.nextPart() == nil)
         #expect(throws: MultipartParser.Failure.endedInsidePart) { try parser.finish() }
     }
 
@@ -59,6 +148,20 @@ import Testing
         #expect(MultipartParser.boundary(fromContentType: #"multipart/mixed; boundary="-"; deferSpec=20220824"#) == "-")
         #expect(MultipartParser.boundary(fromContentType: "multipart/mixed;boundary=graphql;subscriptionSpec=1.0") == "graphql")
         #expect(MultipartParser.boundary(fromContentType: "multipart/mixed") == nil)
+    }
+}
+
+extension MultipartParser {
+    /// Appends `chunk` and answers every part it completes.
+    mutating func feed(_ chunk: Data) throws(Failure) -> [Part] {
+        append(chunk)
+        var parts: [Part] = []
+        while let part = try nextPart() { parts.append(part) }
+        return parts
+    }
+
+    mutating func feed(_ text: String) throws(Failure) -> [Part] {
+        try feed(Data(text.utf8))
     }
 }
 

@@ -66,6 +66,45 @@ extension AgainstTestServer {
             #expect(try await collector.value == ["first", "second"])
         }
 
+        @Test(arguments: [HTTPTransport.SubscriptionProtocol.multipart, .serverSentEvents])
+        func anEventArrivesWithinHalfASecondWhenTheServerWritesNothingAfterIt(_ kind: HTTPTransport.SubscriptionProtocol) async throws {
+            let id = UUID().uuidString
+            let character = kind == .multipart ? "7" : "8"
+            let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
+            let subscription = GraphQLRequest(
+                document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { text } }",
+                operationName: "Added", kind: .subscription, variables: ["c": .string(character)],
+                headers: ["X-Test-Id": id, "X-Test-Heartbeat": "60"])
+            let (arrivals, arrived) = AsyncStream<(ContinuousClock.Instant, String)>.makeStream()
+            let collector = Task {
+                for try await payload in transport.payloads(for: subscription) {
+                    arrived.yield((.now, value(try json(payload), "data", "noteAdded", "text") as? String ?? "?"))
+                }
+            }
+            defer { collector.cancel() }
+            #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
+            let sent = ContinuousClock.now
+            _ = try await transport.send(GraphQLRequest(
+                document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
+                operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string("alone")]))
+            let first = await withTaskGroup(of: (ContinuousClock.Instant, String)?.self) { group in
+                group.addTask {
+                    for await arrival in arrivals { return arrival }
+                    return nil
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(3))
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            let (at, text) = try #require(first, "no event within 3 s of the mutation that published it")
+            #expect(text == "alone")
+            #expect(at - sent < .milliseconds(500), "the event arrived \(at - sent) after the mutation was sent")
+        }
+
         @Test func droppingASubscriptionClosesItsConnection() async throws {
             let id = UUID().uuidString
             let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = .serverSentEvents }
