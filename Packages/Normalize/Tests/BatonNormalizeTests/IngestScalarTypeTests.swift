@@ -56,8 +56,7 @@ import BatonRecords
             (#"ids=[1.5]"#, "ID", "setLists.ids.0"),
             (#"counts=["1"]"#, "Int", "setLists.counts.0"),
             (#"counts=[1.5]"#, "Int", "setLists.counts.0"),
-            (#"counts=[2147483648]"#, "Int", "setLists.counts.0"),
-            (#"counts=[1,-2147483649]"#, "Int", "setLists.counts.1"),
+            (#"counts=[1,9223372036854775808]"#, "Int", "setLists.counts.1"),
             (#"ratios=["1.5"]"#, "Float", "setLists.ratios.0"),
             (#"flags=[1]"#, "Boolean", "setLists.flags.0"),
             (#"flags=["true"]"#, "Boolean", "setLists.flags.0"),
@@ -84,7 +83,7 @@ import BatonRecords
         let payload = try #require(result.changes.snapshots.first { $0.key.rawValue.contains("setLists") })
         #expect(payload["ids"] == .list([.string("7"), .string("8")]))
         #expect(try ingest(Self.lists, Self.lists("ratios=[1,2.5]")).hasData)
-        #expect(try ingest(Self.lists, Self.lists("counts=[2147483647,-2147483648,null]")).hasData)
+        #expect(try ingest(Self.lists, Self.lists("counts=[2147483648,-9223372036854775808,null]")).hasData)
         #expect(try ingest(Self.lists, Self.lists(#"statuses=["NOT_IN_THE_SCHEMA"]"#)).hasData)
         #expect(try ingest(Self.lists, Self.lists(#"jsons=[1,"a",[true],{"b":null}]"#)).hasData)
         #expect(try ingest(Self.lists, Self.lists("strings=null")).hasData)

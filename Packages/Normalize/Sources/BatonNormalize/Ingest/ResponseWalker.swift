@@ -530,8 +530,7 @@ struct ResponseWalker: ~Copyable {
         case (.number, .int), (.number, .id):
             let mark = reader.mark
             if case .int(let number) = try reader.readNumber() {
-                if scalar == .id { return .string(String(number)) }
-                if Int32(exactly: number) != nil { return .int(number) }
+                return scalar == .id ? .string(String(number)) : .int(number)
             }
             reader.rewind(to: mark)
         default:

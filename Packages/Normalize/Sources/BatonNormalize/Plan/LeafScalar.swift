@@ -1,9 +1,10 @@
 /// The built-in scalar or enum a leaf field is, and so the JSON its value must come as.
 ///
 /// GraphQL's result coercion, read by the client: `String` and enums are JSON strings,
-/// `Boolean` a JSON boolean, `Float` any JSON number, `Int` a JSON integer within 32 bits (a
-/// larger one means the server and the schema disagree: the field wants a custom scalar such
-/// as `Long`), `ID` a JSON string or integer (an integer is kept as its decimal text, as a
+/// `Boolean` a JSON boolean, `Float` any JSON number, `Int` a JSON integer (one beyond GraphQL's
+/// 32 bits is kept, as the conformance suite's tokenizer case pins: Swift's `Int` holds 64
+/// bits exactly, and servers that send 64-bit counts would otherwise lose whole responses;
+/// one beyond 64 bits, or with a fraction, is rejected), `ID` a JSON string or integer (an integer is kept as its decimal text, as a
 /// server serializes it). Null is for nullability to judge, not the scalar. A custom scalar
 /// has no `LeafScalar`: its JSON is its own business. A plain value.
 public enum LeafScalar: UInt8, Sendable, Hashable {
@@ -38,7 +39,7 @@ public enum LeafScalar: UInt8, Sendable, Hashable {
         switch self {
         case .string, .enumValue: "a JSON string"
         case .id: "a JSON string or integer"
-        case .int: "a JSON integer within 32 bits"
+        case .int: "a JSON integer"
         case .float: "a JSON number"
         case .boolean: "a JSON boolean"
         }
