@@ -56,6 +56,30 @@ struct ConfigurationTests {
         #expect(SHA256.hexDigest(plan.text) == hash)
     }
 
+    @Test func aVariableOnlyAnEdgeDirectiveUsesIsLeftOutOfTheTextSentAndItsHash() throws {
+        let text = """
+            mutation M($connections: [ID!]!, $characterId: ID!, $text: String!) {
+              addNote(characterId: $characterId, text: $text) {
+                note @appendNode(connections: $connections, edgeTypeName: "NoteEdge") { id text }
+              }
+            }
+            """
+        let output = SpecSchema.compile(text)
+        #expect(output.errors.isEmpty, "\(output.errors)")
+        let swift = output.swift
+        let document = try #require(Self.stringLiteral(after: "static let document = ", in: swift))
+        let hash = try #require(Self.stringLiteral(after: "static let persistedQueryHash = ", in: swift))
+        let sent = try #require(Self.stringLiteral(after: "text: ", in: swift))
+        #expect(document.contains("$connections"))
+        #expect(sent.hasPrefix("mutation M($characterId:ID!,$text:String!){"))
+        #expect(!sent.contains("connections"))
+        #expect(SHA256.hexDigest(sent) == hash)
+        let plan = try OperationPlan(
+            document: Document.parse(document),
+            variables: ["connections": ["client:Character:1:__C_notes_connection"], "characterId": "1", "text": "t"])
+        #expect(plan.text == sent)
+    }
+
     /// The value of the first Swift string literal after `prefix`.
     static func stringLiteral(after prefix: String, in swift: String) -> String? {
         guard let start = swift.range(of: prefix + "\"") else { return nil }

@@ -44,6 +44,12 @@ extension Fragment {
     /// The record's key.
     public var key: RecordKey { ref.record.key }
 
+    /// The ID an edge directive's `connections:` names this lens's record by: the lens of a
+    /// `@connection` field reads the connection record, so `notes.connectionID` is what
+    /// `@appendNode(connections: $connections)` takes to add a node to those pages. It is the
+    /// record's key as text (``key``'s `rawValue`), stable across launches over one image.
+    public var connectionID: String { ref.record.key.rawValue }
+
     @inlinable
     public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Scalar<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }

@@ -104,7 +104,7 @@ import BatonTestSupport
         // instead of handing back the records it had.
         let text = Self.good.replacingOccurrences(of: #""name":"Summer""#, with: #""name":{"first":"Summer"}"#)
         let error = try #require(failure(text))
-        #expect(error.kind == .wrongType(expected: "a scalar", found: "an object"))
+        #expect(error.kind == .wrongScalar(type: "String", expected: "a JSON string", found: "an object"))
         #expect(error.pathText == "charactersByIds.2.name")
     }
 

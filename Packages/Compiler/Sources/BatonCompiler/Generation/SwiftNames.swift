@@ -13,7 +13,7 @@ enum SwiftNames {
 
     /// Members every lens has (from `Fragment`), which a field's property must not shadow.
     static let lensMembers: Set<String> = [
-        "ref", "key", "self", "Self", "Type", "Protocol", "init", "fields", "Fields", "typeCondition",
+        "ref", "key", "connectionID", "self", "Self", "Type", "Protocol", "init", "fields", "Fields", "typeCondition",
         "throwsOnFieldError", "resolveLink", "nullElement", "fragmentType", "selection", "record", "context",
     ]
 

@@ -15,6 +15,10 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A value of the wrong kind: a scalar where an object was selected, an object where a
         /// list was, a non-string `__typename`...
         case wrongType(expected: String, found: String)
+        /// A built-in scalar's or an enum's value whose JSON the schema's type rules out
+        /// (`"status": 42` for a `String`): `type` is the field's type as the schema names it,
+        /// `expected` what its JSON must be, `found` what came.
+        case wrongScalar(type: String, expected: String, found: String)
         /// An error's `path` or `incremental` entry's path that the operation cannot reach (or
         /// the `id` of a pending delivery no payload announced).
         case badPath(String)
@@ -48,6 +52,8 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingTypename: return "missing __typename\(at)"
         case .missingField(let name): return "missing field \(name)\(at)"
         case .wrongType(let expected, let found): return "expected \(expected), found \(found)\(at)"
+        case .wrongScalar(let type, let expected, let found):
+            return "\(type) expects \(expected), found \(found)\(at)"
         case .badPath(let path): return "path \(path) does not reach a field of the operation"
         }
     }

@@ -266,13 +266,25 @@ struct ResponseWalker: ~Copyable {
             seen.insert(index)
             let cell = layout.fieldCells[index]
             switch layout.members[index] {
-            case .scalar, .customScalar:
+            case .scalar(let scalar?, let isList):
+                do {
+                    cells[cell].value = try readScalar(scalar, isList: isList, type: fields[index].typeName)
+                } catch let error as IngestError {
+                    throw error.under(.key(fields[index].responseKey))
+                }
+                written.insert(cell)
+                continue
+            case .scalar(nil, _):
                 let kind = try reader.peekKind()
-                if kind == .object && layout.members[index] == .scalar {
+                if kind == .object {
                     throw IngestError(.wrongType(expected: "a scalar", found: "an object"))
                         .under(.key(fields[index].responseKey))
                 }
                 cells[cell].value = try readLeaf(kind)
+                written.insert(cell)
+                continue
+            case .customScalar:
+                cells[cell].value = try readLeaf(reader.peekKind())
                 written.insert(cell)
                 continue
             case .typename:
@@ -287,17 +299,26 @@ struct ResponseWalker: ~Copyable {
             let field = fields[index]
             guard let child = field.selection else {
                 let value: Value
-                if key == nil, field.isKeyField, field.name == soleKeyField, try reader.peekKind() == .string {
+                if key == nil, field.isKeyField, field.name == soleKeyField, field.scalar?.takesStrings ?? true,
+                   try reader.peekKind() == .string {
                     let (text, utf8) = try readString()
                     value = .string(text)
                     id = utf8
                     if utf8 == nil { keyValues[field.name] = value.json }
                 } else {
-                    let kind = try reader.peekKind()
-                    if field.isPlainLeaf, kind == .object {
-                        throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                    if let scalar = field.scalar {
+                        do {
+                            value = try readScalar(scalar, isList: field.isList, type: field.typeName)
+                        } catch let error as IngestError {
+                            throw error.under(.key(field.responseKey))
+                        }
+                    } else {
+                        let kind = try reader.peekKind()
+                        if field.isPlainLeaf, kind == .object {
+                            throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                        }
+                        value = try readLeaf(kind)
                     }
-                    value = try readLeaf(kind)
                     if key == nil, field.isKeyField {
                         keyValues[field.name] = value.json
                         if field.name == soleKeyField { id = nil }
@@ -540,6 +561,71 @@ struct ResponseWalker: ~Copyable {
             return .scalar(try reader.readValue())
         case .array:
             return try readLeafList()
+        }
+    }
+
+    /// Reads a built-in scalar's or an enum's value (or a list of them), checking its JSON
+    /// against `scalar` (``LeafScalar``); `isList` is whether the schema's type is a list, nil
+    /// inside one. An `ID` that came as an integer is kept as its decimal text.
+    @inline(__always)
+    private mutating func readScalar(_ scalar: LeafScalar, isList: Bool?, type: @autoclosure () -> String?) throws -> Value {
+        let kind = try reader.peekKind()
+        switch (kind, scalar) {
+        case (.null, _):
+            try reader.readNull()
+            return .null
+        case (.array, _) where isList != false:
+            try reader.beginArray()
+            var elements: [Value] = []
+            var index = 0
+            while try reader.nextElement() {
+                do {
+                    elements.append(try readScalar(scalar, isList: nil, type: type()))
+                } catch let error as IngestError {
+                    throw error.under(.index(index))
+                }
+                index += 1
+            }
+            return .list(elements)
+        case (.array, _):
+            break
+        case (_, _) where isList == true:
+            break
+        case (.string, .string), (.string, .enumValue), (.string, .id):
+            return .string(try readString().text)
+        case (.bool, .boolean):
+            return .bool(try reader.readBool())
+        case (.number, .float):
+            switch try reader.readNumber() {
+            case .int(let number): return .int(number)
+            case .double(let number): return .double(number)
+            }
+        case (.number, .int), (.number, .id):
+            let mark = reader.mark
+            if case .int(let number) = try reader.readNumber() {
+                return scalar == .id ? .string(String(number)) : .int(number)
+            }
+            reader.rewind(to: mark)
+        default:
+            break
+        }
+        throw IngestError(.wrongScalar(
+            type: type() ?? "\(scalar)", expected: isList == true ? "a list of \(scalar.expectation)" : scalar.expectation,
+            found: try describeValue()))
+    }
+
+    /// The next value as a short text for an error (`42`, `"Alive"`, `a list`), read past.
+    private mutating func describeValue() throws -> String {
+        switch try reader.peekKind() {
+        case .object:
+            try reader.skipValue()
+            return "an object"
+        case .array:
+            try reader.skipValue()
+            return "a list"
+        default:
+            let text = try reader.readValue().jsonText()
+            return text.count > 40 ? String(text.prefix(40)) + "…" : text
         }
     }
 

@@ -18,11 +18,12 @@ struct CellLayout: Sendable {
     let members: [Member]
 
     /// How the ingest reads a member: the common leaves take a short path.
-    enum Member: UInt8, Sendable {
+    enum Member: Sendable, Equatable {
         /// `__typename`, under any alias.
         case typename
-        /// A built-in scalar or enum that writes its cell and nothing else: never a JSON object.
-        case scalar
+        /// A built-in scalar or enum that writes its cell and nothing else: never a JSON object,
+        /// and, when its kind is known, JSON of that kind (a list of it when `isList`).
+        case scalar(LeafScalar?, isList: Bool?)
         /// A custom scalar that writes its cell and nothing else: any JSON.
         case customScalar
         /// A key field, a leaf with an edge write or a deletion, or a field with selections.
@@ -50,7 +51,7 @@ struct CellLayout: Sendable {
             guard field.selection == nil, field.edgeWrite == nil, !field.deletesRecord, !field.isKeyField else {
                 return .other
             }
-            return field.isPlainLeaf ? .scalar : .customScalar
+            return field.isPlainLeaf ? .scalar(field.scalar, isList: field.isList) : .customScalar
         }
     }
 

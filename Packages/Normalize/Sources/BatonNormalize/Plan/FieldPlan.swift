@@ -36,6 +36,9 @@ public final class FieldPlan: Sendable {
     /// Whether the schema says the field is a built-in scalar or an enum, whose value is never a
     /// JSON object (a custom scalar's may be).
     public let isPlainLeaf: Bool
+    /// The built-in scalar or enum the field is, whose JSON the ingest checks; nil for a
+    /// custom scalar, a field with selections, or a plan made without a schema.
+    public let scalar: LeafScalar?
 
     init(
         responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
@@ -57,6 +60,7 @@ public final class FieldPlan: Sendable {
         self.deletedTypeName = deletedTypeName
         self.isKeyField = isKeyField
         self.isPlainLeaf = isPlainLeaf
+        self.scalar = selection == nil ? LeafScalar(typeName: typeName, isPlainLeaf: isPlainLeaf) : nil
     }
 
     /// The storage key's text.
