@@ -15,7 +15,7 @@ extension StoreImage {
         /// deleted or replaced while open — the image then stops writing), on an arbitrary
         /// thread, never with the image's lock held. The store keeps working in memory
         /// whatever happens here. The same fault is ``StoreImage/fault`` and reaches the
-        /// store (``Store/persistenceFault``) without it.
+        /// store (`Store.persistenceFault`) without it.
         public var onError: (@Sendable (ImageError) -> Void)?
 
         public init(

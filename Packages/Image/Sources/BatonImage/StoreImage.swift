@@ -13,7 +13,7 @@ import Foundation
 /// An image never stops the app: one that cannot open, or faults later, leaves the store
 /// working in memory. What went wrong is visible four ways, all naming the file: ``state``
 /// (`.failed` when nothing reaches the disk any more), ``fault`` (the first fault),
-/// ``Options/onError``, and the store's ``Store/persistenceFault``, which a
+/// ``Options/onError``, and the store's `Store.persistenceFault`, which a
 /// `GraphQLEnvironment` logs as `LensEvent.persistenceFailed`.
 ///
 /// A handle belongs to a generation: ``removeAll()`` empties the file and returns the handle
@@ -65,7 +65,7 @@ public final class StoreImage: Persistence {
     public var fault: ImageError? { file.status.withLock { $0.fault } }
 
     /// Calls `handler`, on an arbitrary thread, with the image's fault as a
-    /// ``PersistenceFault`` wrapping the ``ImageError``: at once if one was reported already,
+    /// `PersistenceFault` wrapping the ``ImageError``: at once if one was reported already,
     /// else when it is. The store calls it; an app reads ``fault`` or passes
     /// ``Options/onError`` instead.
     public func reportFaults(to handler: @escaping @Sendable (PersistenceFault) -> Void) {

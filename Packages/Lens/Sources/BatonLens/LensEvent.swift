@@ -14,7 +14,7 @@ public enum LensEvent: Hashable, Sendable {
     case requiredFieldNull(fragment: String, field: String)
     case subscriptionDropped(operation: String, attempt: Int)
     /// The store's persistence reported a fault (for the SQLite image an `ImageError` in
-    /// ``PersistenceFault/error``: it could not open, the disk filled, the file went away).
+    /// `PersistenceFault.error`: it could not open, the disk filled, the file went away).
     /// The store goes on in memory. Logged when the environment is made over a store whose
     /// persistence faulted already, and for each fault after.
     case persistenceFailed(PersistenceFault)
