@@ -37,6 +37,13 @@ struct PayloadFraming {
         }
     }
 
+    /// Whether the body is a stream of payloads (multipart or server-sent events under a 2xx
+    /// status) rather than one answer.
+    var isStream: Bool {
+        if case .whole = kind { return false }
+        return true
+    }
+
     /// The payloads `chunk` completes.
     mutating func append(_ chunk: Data) throws -> [Data] {
         guard !isComplete, !chunk.isEmpty else { return [] }
