@@ -22,6 +22,9 @@ CHARACTERS = ("query IntegrationCharacters($page: Int) { characters(page: $page)
 NOTES = ("query IntegrationNotes($id: ID!, $count: Int = 2, $cursor: String) { character(id: $id) "
          "{ id name notes(first: $count, after: $cursor) { edges { cursor node { id text } } "
          "pageInfo { endCursor hasNextPage } } } }")
+DETAIL = ("query CharacterDetail($id: ID!, $first: Int = 2, $after: String) { character(id: $id) "
+          "{ id name notes(first: $first, after: $after) { edges { cursor node { id text } } "
+          "pageInfo { endCursor hasNextPage } } } }")
 EDIT = "mutation IntegrationEditNote($id: ID!, $text: String!) { editNote(id: $id, text: $text) { id text } }"
 
 
@@ -48,6 +51,9 @@ def main():
     first = record(port, "IntegrationNotes", NOTES, {"id": "1"})
     cursor = first["data"]["character"]["notes"]["pageInfo"]["endCursor"]
     record(port, "IntegrationNotes", NOTES, {"id": "1", "count": 2, "cursor": cursor})
+    detail = record(port, "CharacterDetail", DETAIL, {"id": "1"})
+    cursor = detail["data"]["character"]["notes"]["pageInfo"]["endCursor"]
+    record(port, "CharacterDetail", DETAIL, {"id": "1", "first": 2, "after": cursor})
     record(port, "IntegrationEditNote", EDIT, {"id": "note-1", "text": "Edited by the integration tests"})
 
 

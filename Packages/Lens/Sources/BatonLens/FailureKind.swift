@@ -7,7 +7,8 @@ public enum FailureKind: String, Hashable, Sendable {
     case malformedResponse
     /// The response had no data, only request errors.
     case noData
-    /// The operation's document does not build or its lenses select what it does not.
+    /// The operation's document does not build, its lenses select what it does not, or it
+    /// cannot page the way it was asked to.
     case invalidOperation
     /// Cache-only, and the store cannot answer.
     case notCached

@@ -9,6 +9,8 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
     /// Cache-only and the store is missing these response paths.
     case notCached(missing: [String], operation: String)
     case cancelled(operation: String)
+    /// `loadNext` or `loadPrevious` on an operation that cannot page that way.
+    case pagination(PaginationError)
     /// The environment has ended: nothing more is fetched or committed.
     case ended(operation: String)
 
@@ -20,6 +22,7 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
         case .invalidOperation: .invalidOperation
         case .notCached: .notCached
         case .cancelled: .cancelled
+        case .pagination: .invalidOperation
         case .ended: .ended
         }
     }
@@ -34,6 +37,7 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
         case .notCached(let missing, let operation):
             "\(operation): cache-only and the store lacks \(missing.prefix(3).joined(separator: ", "))"
         case .cancelled(let operation): "\(operation): cancelled"
+        case .pagination(let error): "\(error)"
         case .ended(let operation): "\(operation): the environment has ended"
         }
     }

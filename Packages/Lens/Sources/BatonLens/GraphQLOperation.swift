@@ -21,6 +21,10 @@
 /// Building the operation's plan for the first time checks its lenses against its document:
 /// every field a lens declares (through links, recursively) must be selected on that type,
 /// or building fails with ``OperationBuildError`` naming the field and the lens.
+///
+/// Pagination needs no declaration: ``QueryHandle/loadNext(_:)`` and
+/// ``QueryHandle/loadPrevious(_:)`` set the variables that the `@connection` field's own
+/// `first`/`after` and `last`/`before` arguments take (``ConnectionPaging``, in the plan).
 public protocol GraphQLOperation {
     /// The lens over the operation's root record.
     associatedtype Data: Fragment
@@ -28,9 +32,6 @@ public protocol GraphQLOperation {
     static var document: String { get }
     /// The operation to run when the document holds several; nil for the only one.
     static var operationName: String? { get }
-    /// The variables pagination sets: the page size and the cursor (Relay's `$count` and
-    /// `$cursor`).
-    static var paginationVariables: (count: String, cursor: String) { get }
     /// The operation planned before its variables, resolved against the schema at build
     /// time; nil to plan ``document`` at run time with the store's normalization.
     static var template: OperationTemplate? { get }
@@ -38,7 +39,6 @@ public protocol GraphQLOperation {
 
 extension GraphQLOperation {
     public static var operationName: String? { nil }
-    public static var paginationVariables: (count: String, cursor: String) { ("count", "cursor") }
     public static var template: OperationTemplate? { nil }
 
     /// The plan of this operation under `variables`, its lenses checked against its document

@@ -14,31 +14,54 @@ extension QueryHandle {
     /// Whether the operation's connection says more precedes its first edge. Tracked.
     public var hasPreviousPage: Bool { pageInfoFlag(.hasPreviousPage) }
 
-    /// Fetches the `count` edges after the connection's `endCursor` (the operation's
-    /// ``GraphQLOperation/paginationVariables`` set) and merges them at its end: the first
-    /// `@connection` field the operation selects, found through the store. Does nothing when
-    /// there is no next page or a page is on its way.
+    /// Fetches the `count` edges after the connection's `endCursor` and merges them at its
+    /// end: the first `@connection` field the operation selects that the store holds. The
+    /// page size and the cursor go into the variables of that field's `first` and `after`
+    /// arguments, whatever they are named (``ConnectionPaging``); `last` and `before`'s are
+    /// set to null. Does nothing when there is no next page or a page is on its way.
+    ///
+    /// An operation whose connection's `first` and `after` are not both variables cannot page
+    /// forward: ``error`` becomes ``FetchError/pagination(_:)`` and nothing is fetched.
     public func loadNext(_ count: Int) async {
-        await loadPage(count, forward: true)
+        await loadPage(count, .forward)
     }
 
     /// Fetches the `count` edges before the connection's `startCursor` and merges them at its
-    /// start.
+    /// start, through the variables of its `last` and `before` arguments (`first` and
+    /// `after`'s set to null). As ``loadNext(_:)`` otherwise.
     public func loadPrevious(_ count: Int) async {
-        await loadPage(count, forward: false)
+        await loadPage(count, .backward)
     }
 
-    private func loadPage(_ count: Int, forward: Bool) async {
-        guard !isLoadingPage, !environment.isEnded, let pageInfo = connectionPageInfo() else { return }
-        guard case .bool(true)? = pageInfo[untracked: forward ? .hasNextPage : .hasPreviousPage],
-              case .string(let cursor)? = pageInfo[untracked: forward ? .endCursor : .startCursor]
+    private func loadPage(_ count: Int, _ direction: ConnectionPaging.Direction) async {
+        guard !isLoadingPage, !environment.isEnded, let plan else { return }
+        let found = connectionInStore()
+        guard let connection = found?.field ?? Self.firstConnection(in: plan.root, depth: 0),
+              let paging = connection.connection
+        else {
+            return failPage(.noConnection(operation: plan.name ?? "anonymous"), plan: plan)
+        }
+        guard let pageVariables = paging.paging[direction] else {
+            return failPage(
+                .notPageable(operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
+                             direction: direction),
+                plan: plan)
+        }
+        guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
+              case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
+              case .string(let cursor)? = pageInfo[untracked: direction == .forward ? .endCursor : .startCursor]
         else { return }
-        var pageVariables = variables
-        pageVariables[Op.paginationVariables.count] = .int(count)
-        pageVariables[Op.paginationVariables.cursor] = .string(cursor)
+        var variables = self.variables
+        let opposite = paging.paging[direction == .forward ? .backward : .forward]
+        if let opposite {
+            variables[opposite.count] = .null
+            variables[opposite.cursor] = .null
+        }
+        variables[pageVariables.count] = .int(count)
+        variables[pageVariables.cursor] = .string(cursor)
         let pagePlan: OperationPlan
         do {
-            pagePlan = try environment.plan(Op.self, variables: pageVariables)
+            pagePlan = try environment.plan(Op.self, variables: variables)
         } catch {
             setPageResult(.failure(.invalidOperation(error)))
             return
@@ -49,6 +72,12 @@ extension QueryHandle {
         setPageResult(result)
     }
 
+    private func failPage(_ error: PaginationError, plan: OperationPlan) {
+        let failure = FetchError.pagination(error)
+        environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
+        setPageResult(.failure(failure))
+    }
+
     private func pageInfoFlag(_ slot: Slot) -> Bool {
         guard let pageInfo = connectionPageInfo() else { return false }
         if case .bool(let flag)? = pageInfo[slot: slot] { return flag }
@@ -57,25 +86,43 @@ extension QueryHandle {
 
     /// The page info record of the first connection the operation reaches in the store.
     func connectionPageInfo() -> Record? {
-        guard let plan, let root = environment.store.record(plan.rootKey),
-              let connection = findConnection(root, plan.root, depth: 0)
-        else { return nil }
-        return environment.store.resolve(connection[untracked: .pageInfo])
+        guard let found = connectionInStore() else { return nil }
+        return environment.store.resolve(found.record[untracked: .pageInfo])
     }
 
-    private func findConnection(_ record: Record, _ selection: SelectionPlan, depth: Int) -> Record? {
+    /// The first `@connection` field the operation reaches in the store, and its merged record.
+    private func connectionInStore() -> (field: FieldPlan, record: Record)? {
+        guard let plan, let root = environment.store.record(plan.rootKey) else { return nil }
+        return findConnection(root, plan.root, depth: 0)
+    }
+
+    private func findConnection(_ record: Record, _ selection: SelectionPlan, depth: Int) -> (field: FieldPlan, record: Record)? {
         guard depth < 32 else { return nil }
         let store = environment.store
         for field in selection.resolved(for: record.typename).fields {
             if let connection = field.connection, let merged = store.resolve(record[untracked: connection.slot]) {
-                return merged
+                return (field, merged)
             }
             guard let sub = field.selection, let value = record[untracked: field.field.slot] else { continue }
-            var found: Record?
+            var found: (field: FieldPlan, record: Record)?
             value.forEachLink { key in
                 if found == nil, let child = store.record(key) { found = findConnection(child, sub, depth: depth + 1) }
             }
             if let found { return found }
+        }
+        return nil
+    }
+
+    /// The first `@connection` field of `selection` in document order, whatever the store
+    /// holds: the one whose paging is checked before anything has loaded.
+    private static func firstConnection(in selection: SelectionPlan, depth: Int) -> FieldPlan? {
+        guard depth < 32 else { return nil }
+        let selections = [selection.common] + selection.byType.sorted { $0.key < $1.key }.map(\.value)
+        for resolved in selections {
+            for field in resolved.fields {
+                if field.connection != nil { return field }
+                if let sub = field.selection, let found = firstConnection(in: sub, depth: depth + 1) { return found }
+            }
         }
         return nil
     }

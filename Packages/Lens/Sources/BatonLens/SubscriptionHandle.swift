@@ -3,10 +3,13 @@ import Observation
 
 /// A subscription: each payload of the transport's stream is ingested off the main actor and
 /// committed as it arrives; a stream that drops (throws) reconnects after a jittered
-/// exponential ``Backoff``; a stream the server finishes ends the handle.
+/// exponential ``Backoff``; a stream the server finishes ends the handle. A stream that fails
+/// with an error retrying cannot cure (``TransportFailure/isPermanent``: an unsupported
+/// transport, an HTTP 4xx other than 408 and 429) leaves the handle ``SubscriptionState/failed(_:)``.
 ///
 /// Main actor, `@Observable`. A payload that does not ingest is skipped (the store stays as
-/// it was) and reported in ``error``.
+/// it was) and reported in ``error``. The running stream does not keep the handle alive: an
+/// app that lets go of it ends the stream, as ``stop()`` does.
 @MainActor
 @Observable
 public final class SubscriptionHandle<Op: GraphQLOperation> {
@@ -17,6 +20,8 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     public private(set) var eventCount = 0
     /// Reconnections made after drops.
     public private(set) var resumptions = 0
+    /// The last failure: the drop being recovered from, the permanent failure, or a payload
+    /// that did not ingest. Cleared when a stream connects.
     public private(set) var error: FetchError?
 
     public let variables: [String: JSONValue]
@@ -38,9 +43,12 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         task.cancel()
     }
 
-    /// Connects, unless already started.
+    /// Connects, unless already started (connecting, open or waiting to reconnect).
     public func start() {
-        guard state == .idle || state == .ended else { return }
+        switch state {
+        case .idle, .ended, .failed: break
+        case .connecting, .open, .waiting: return
+        }
         let plan: OperationPlan
         do {
             plan = try environment.plan(Op.self, variables: variables)
@@ -55,7 +63,8 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
             return
         }
         state = .connecting
-        task.replace(Task { [weak self] in await self?.run(plan) })
+        let loop = SubscriptionLoop(handle: self, plan: plan, environment: environment, backoff: backoff)
+        task.replace(Task { await loop.run() })
     }
 
     /// Disconnects and ends.
@@ -64,39 +73,44 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         state = .ended
     }
 
-    private func run(_ plan: OperationPlan) async {
-        let name = plan.name ?? "anonymous"
-        let transport = environment.transport
-        var attempt = 0
-        while !Task.isCancelled && !environment.isEnded {
-            state = .connecting
-            do {
-                for try await payload in transport.payloads(for: plan.request) {
-                    if Task.isCancelled || environment.isEnded { break }
-                    attempt = 0
-                    state = .open
-                    receive(await GraphQLEnvironment.ingestOff(payload, plan: plan, after: []), plan: plan)
-                }
-                if !Task.isCancelled && !environment.isEnded { state = .ended }
-                return
-            } catch {
-                if Task.isCancelled || environment.isEnded { return }
-                attempt += 1
-                self.error = .transport(error, operation: name)
-                environment.log?(.subscriptionDropped(operation: name, attempt: attempt))
-                state = .waiting(attempt: attempt)
-                do {
-                    try await backoff.sleep(backoff.delay(attempt: attempt))
-                } catch {
-                    return
-                }
-                if Task.isCancelled || environment.isEnded { return }
-                resumptions += 1
-            }
-        }
+    // MARK: The loop's reports
+
+    func connecting() {
+        state = .connecting
     }
 
-    private func receive(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan) {
+    /// The transport says the stream is up (or its first payload came): a reconnection
+    /// clears the error that dropped the last stream.
+    func connected() {
+        state = .open
+        error = nil
+    }
+
+    func dropped(_ failure: any Error, attempt: Int, plan: OperationPlan) {
+        let name = plan.name ?? "anonymous"
+        error = .transport(failure, operation: name)
+        environment.log?(.subscriptionDropped(operation: name, attempt: attempt))
+        state = .waiting(attempt: attempt)
+    }
+
+    func resumed() {
+        resumptions += 1
+    }
+
+    /// An error that retrying cannot make go away: the handle stops, failed.
+    func failed(_ failure: any Error, plan: OperationPlan) {
+        let name = plan.name ?? "anonymous"
+        let error = FetchError.transport(failure, operation: name)
+        self.error = error
+        environment.log?(.failed(operation: name, kind: error.kind))
+        state = .failed(error.kind)
+    }
+
+    func finished() {
+        state = .ended
+    }
+
+    func receive(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan) {
         guard !environment.isEnded else { return }
         switch ingested {
         case .failure(let failure):

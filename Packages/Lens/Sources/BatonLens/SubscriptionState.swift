@@ -4,10 +4,14 @@ public enum SubscriptionState: Hashable, Sendable {
     case idle
     /// Asking the transport for the stream.
     case connecting
-    /// The stream has delivered a payload and is open.
+    /// The stream is up: the transport said it connected (`StreamEvent.connected`), or a
+    /// payload arrived.
     case open
     /// The stream dropped; reconnection `attempt` follows after a backoff.
     case waiting(attempt: Int)
+    /// The stream failed with an error retrying cannot cure (the handle's `error`); no
+    /// reconnection follows. `start()` tries again.
+    case failed(FailureKind)
     /// Stopped, finished by the server, or its environment ended.
     case ended
 }

@@ -118,3 +118,131 @@ struct PaginationTests {
         #expect(transport.count == 1)
     }
 }
+
+/// A character's notes paged in both directions through variables named as Relay's
+/// `usePaginationFragment` examples name them: `$first`/`$after` and `$last`/`$before`.
+enum NamedNotesQuery: GraphQLOperation {
+    static let document = """
+    query CharacterDetail($id: ID!, $first: Int, $after: String, $last: Int, $before: String) {
+      character(id: $id) {
+        id
+        name
+        notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
+          totalCount
+          edges { node { id text __typename } cursor }
+          pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+        }
+      }
+    }
+    """
+    typealias Data = NotesQuery.Data
+
+    static func page(_ ids: [Int], next: Bool, previous: Bool) -> Foundation.Data {
+        let edges = ids.map { #"{"cursor":"c\#($0)","node":{"__typename":"Note","id":"n\#($0)","text":"Note \#($0)"}}"# }
+        return Foundation.Data("""
+        {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\(edges.joined(separator: ","))],\
+        "pageInfo":{"startCursor":"c\(ids.first!)","endCursor":"c\(ids.last!)","hasNextPage":\(next),"hasPreviousPage":\(previous)}}}}}
+        """.utf8)
+    }
+
+    /// Notes 3 and 4 first; after `c4`, notes 5 and 6 (the last); before `c3`, notes 1 and 2 (the first).
+    static func transport() -> ScriptedTransport {
+        ScriptedTransport { request, _ in
+            if request.variables["after"] == "c4" { return page([5, 6], next: false, previous: true) }
+            if request.variables["before"] == "c3" { return page([1, 2], next: true, previous: false) }
+            return page([3, 4], next: true, previous: true)
+        }
+    }
+}
+
+/// The notes query with a literal page size: a connection that is never paged.
+enum FixedNotesQuery: GraphQLOperation {
+    static let document = """
+    query FixedNotes($id: ID!) {
+      character(id: $id) {
+        id
+        name
+        notes(first: 2) @connection(key: "FixedNotes_notes") {
+          totalCount
+          edges { node { id text __typename } cursor }
+          pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+        }
+      }
+    }
+    """
+    typealias Data = NotesQuery.Data
+}
+
+@MainActor
+struct ConnectionVariablesTests {
+    @Test func loadNextSetsThePageSizeAndCursorThroughTheVariablesOfFirstAndAfter() async throws {
+        let transport = NamedNotesQuery.transport()
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NamedNotesQuery.self, variables: ["id": "1", "first": 2], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        let notes = try #require(try handle.data?.character?.notes)
+
+        await handle.loadNext(2)
+
+        #expect(handle.error == nil)
+        #expect(transport.requests.last?.variables == ["id": "1", "first": 2, "after": "c4", "last": .null, "before": .null])
+        #expect(try notes.edges.map { try $0.cursor } == ["c3", "c4", "c5", "c6"])
+        #expect(handle.hasNextPage == false)
+    }
+
+    @Test func loadPreviousSetsThePageSizeAndCursorThroughTheVariablesOfLastAndBefore() async throws {
+        let transport = NamedNotesQuery.transport()
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NamedNotesQuery.self, variables: ["id": "1", "first": 2], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        let notes = try #require(try handle.data?.character?.notes)
+        #expect(handle.hasPreviousPage)
+
+        await handle.loadPrevious(3)
+
+        #expect(handle.error == nil)
+        #expect(transport.requests.last?.variables == ["id": "1", "first": .null, "after": .null, "last": 3, "before": "c3"])
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+        #expect(handle.hasPreviousPage == false)
+        #expect(handle.hasNextPage)
+    }
+
+    @Test func pagingAConnectionWhoseArgumentsAreNotVariablesFailsWithAPaginationErrorAndFetchesNothing() async throws {
+        let transport = ScriptedTransport { _, _ in NamedNotesQuery.page([3, 4], next: true, previous: true) }
+        let events = EventLog()
+        let environment = Spec.environment(transport, log: events.sink)
+        let handle = QueryHandle(FixedNotesQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        #expect(handle.hasNextPage)
+        let edges = try handle.data?.character?.notes.edges.count
+
+        for direction in [ConnectionPaging.Direction.forward, .backward] {
+            if direction == .forward { await handle.loadNext(2) } else { await handle.loadPrevious(2) }
+            guard case .pagination(let error)? = handle.error else {
+                Issue.record("\(direction): expected a pagination error, got \(String(describing: handle.error))")
+                continue
+            }
+            #expect(error == .notPageable(operation: "FixedNotes", field: "notes", key: "FixedNotes_notes", direction: direction))
+        }
+        #expect(transport.count == 1, "a page was fetched for an operation that cannot page")
+        #expect(try handle.data?.character?.notes.edges.count == edges)
+        #expect(handle.phase == .ready)
+        #expect(events.events.filter { $0 == .failed(operation: "FixedNotes", kind: .invalidOperation) }.count == 2)
+    }
+
+    @Test func pagingAnOperationWithoutAConnectionFailsWithAPaginationError() async throws {
+        let transport = ScriptedTransport(answering: #"{"data":{"character":{"id":"1","name":"Rick Sanchez"}}}"#)
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NameQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+
+        await handle.loadNext(2)
+
+        guard case .pagination(let error)? = handle.error else {
+            Issue.record("expected a pagination error, got \(String(describing: handle.error))")
+            return
+        }
+        #expect(error == .noConnection(operation: handle.plan?.name ?? "anonymous"))
+        #expect(transport.count == 1)
+    }
+}

@@ -110,3 +110,74 @@ final class StreamingTransport: Transport {
         }
     }
 }
+
+/// A subscription transport that scripts each connection's stream events: connection `n`
+/// (1-based) plays `connections[n-1]`, then stays open until its consumer goes; a connection
+/// past the script fails with `failure`. Records the connections opened and the streams whose
+/// consumer went away (`onTermination`). `payloads(for:)` plays the same script without the
+/// connect signals, as a transport that has none.
+final class StreamScriptTransport: Transport {
+    enum Step: Sendable {
+        case connected
+        case payload(String)
+        case fail(any Error & Sendable)
+    }
+
+    private let connections: [[Step]]
+    private let failure: any Error & Sendable
+    private let counts = Mutex((opened: 0, terminated: 0))
+
+    init(_ connections: [[Step]], then failure: any Error & Sendable = TestTransportError.dropped) {
+        self.connections = connections
+        self.failure = failure
+    }
+
+    var opened: Int { counts.withLock { $0.opened } }
+    var terminated: Int { counts.withLock { $0.terminated } }
+
+    func send(_ request: GraphQLRequest) async throws -> Data {
+        throw TestTransportError.unreachable
+    }
+
+    func events(for request: GraphQLRequest) -> AsyncThrowingStream<StreamEvent, any Error> {
+        let number = counts.withLock { counts in
+            counts.opened += 1
+            return counts.opened
+        }
+        let steps = number <= connections.count ? connections[number - 1] : [.fail(failure)]
+        return AsyncThrowingStream { continuation in
+            continuation.onTermination = { _ in self.counts.withLock { $0.terminated += 1 } }
+            for step in steps {
+                switch step {
+                case .connected: continuation.yield(.connected)
+                case .payload(let text): continuation.yield(.payload(Data(text.utf8)))
+                case .fail(let error):
+                    continuation.finish(throwing: error)
+                    return
+                }
+            }
+        }
+    }
+
+    func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
+        let events = events(for: request)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await event in events {
+                        if case .payload(let payload) = event { continuation.yield(payload) }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// An error a transport says retrying cannot cure, as an HTTP 403 would.
+struct RefusedError: TransportFailure {
+    var isPermanent: Bool { true }
+}

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// HTTP with POST or GET, automatic persisted queries, gzip both ways, `multipart/mixed`
 /// incremental delivery and subscriptions, and subscriptions over server-sent events.
 ///
-/// Thread-safe: call `send` and `payloads(for:)` from any task, concurrently. Cancelling
+/// Thread-safe: call `send`, `payloads(for:)` and `events(for:)` from any task, concurrently. Cancelling
 /// the calling task (or dropping the payload sequence) cancels the request on the wire.
 /// Failures are `TransportError`s; GraphQL `errors` are answered as bytes.
 public final class HTTPTransport: Transport {
@@ -52,10 +52,27 @@ public final class HTTPTransport: Transport {
     }
 
     public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
+        streaming { yield in
+            try await self.stream(request, connected: {}, yield: yield)
+        }
+    }
+
+    /// The payloads, after ``StreamEvent/connected`` when a 2xx response head opens a
+    /// multipart or event stream.
+    public func events(for request: GraphQLRequest) -> AsyncThrowingStream<StreamEvent, any Error> {
+        streaming { yield in
+            try await self.stream(request, connected: { yield(.connected) }, yield: { yield(.payload($0)) })
+        }
+    }
+
+    /// A stream fed by `produce` on a task of its own, cancelled when the consumer goes away.
+    private func streaming<Element: Sendable>(
+        _ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void
+    ) -> AsyncThrowingStream<Element, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await self.stream(request) { continuation.yield($0) }
+                    try await produce { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: Task.isCancelled ? TransportError.cancelled : error)
@@ -126,28 +143,33 @@ public final class HTTPTransport: Transport {
 
     // MARK: Streamed answers
 
-    private func stream(_ request: GraphQLRequest, yield: @escaping @Sendable (Data) -> Void) async throws {
+    private func stream(
+        _ request: GraphQLRequest, connected: @escaping @Sendable () -> Void, yield: @escaping @Sendable (Data) -> Void
+    ) async throws {
         guard usesPersistedQueries, request.kind != .subscription else {
-            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, yield: yield)
+            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
             return
         }
-        switch try await streamOnce(request, mode: .hashOnly, checksPersistedQueryReply: true, yield: yield) {
+        switch try await streamOnce(request, mode: .hashOnly, checksPersistedQueryReply: true, connected: connected, yield: yield) {
         case .other:
             return
         case .notFound:
-            _ = try await streamOnce(request, mode: .documentAndHash, checksPersistedQueryReply: false, yield: yield)
+            _ = try await streamOnce(
+                request, mode: .documentAndHash, checksPersistedQueryReply: false, connected: connected, yield: yield)
         case .notSupported:
             persistedQueriesEnabled.withLock { $0 = false }
-            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, yield: yield)
+            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
         }
     }
 
-    /// Streams one exchange's payloads to `yield`. With `checksPersistedQueryReply`, a
-    /// whole-body answer that asks for the document is not yielded but returned.
+    /// Streams one exchange's payloads to `yield`, calling `connected` first when its head
+    /// opens a stream. With `checksPersistedQueryReply`, a whole-body answer that asks for the
+    /// document is not yielded but returned.
     private func streamOnce(
         _ request: GraphQLRequest,
         mode: HTTPRequestBuilder.DocumentMode,
         checksPersistedQueryReply: Bool,
+        connected: @escaping @Sendable () -> Void,
         yield: @escaping @Sendable (Data) -> Void
     ) async throws -> PersistedQueryReply {
         let accept: String
@@ -162,6 +184,7 @@ public final class HTTPTransport: Transport {
         return try await exchange(urlRequest, deadlineCovers: .responseHead) { head, events in
             var decoder = BodyDecoder(contentEncoding: head.value(forHTTPHeaderField: "Content-Encoding"))
             var framing = PayloadFraming(head: head, url: url)
+            if framing.isStream { connected() }
             while let event = try await events.next() {
                 guard case .data(let chunk) = event else { continue }
                 try framing.append(try decoder.decode(chunk), yield: yield)

@@ -37,6 +37,13 @@ struct PayloadFraming {
         }
     }
 
+    /// Whether the body is a stream of payloads (multipart or server-sent events under a 2xx
+    /// status) rather than one answer.
+    var isStream: Bool {
+        if case .whole = kind { return false }
+        return true
+    }
+
     /// Hands each payload `chunk` completes to `yield`, in order, as soon as it is whole;
     /// throws when the stream breaks its framing or a part is not a GraphQL payload, after
     /// yielding the payloads before it.

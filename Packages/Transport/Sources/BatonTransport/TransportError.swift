@@ -1,3 +1,4 @@
+import BatonNormalize
 import Foundation
 
 /// Why a transport could not answer with a GraphQL response.
@@ -55,5 +56,19 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     static func excerpt(_ body: Data) -> String {
         let text = String(decoding: body.prefix(500), as: UTF8.self)
         return body.count > 500 ? text + "… (\(body.count) bytes)" : text
+    }
+}
+
+extension TransportError: TransportFailure {
+    /// `unsupported`, and an HTTP 4xx other than 408 and 429 (the server refuses the request
+    /// itself): retrying cannot succeed. Everything else may go away.
+    public var isPermanent: Bool {
+        switch self {
+        case .unsupported: true
+        case .httpStatus(_, let status, _), .notGraphQLResponse(_, let status, _, _):
+            Self.isPermanentHTTPStatus(status)
+        case .noConnection, .timeout, .malformedStream, .decompression, .subscriptionFailed, .cancelled, .transferFailed:
+            false
+        }
     }
 }

@@ -59,6 +59,7 @@ enum PlanEmitter {
         if let connection = field.connection {
             var text = "connection: ConnectionTemplate(key: \(SwiftNames.literal(connection.key))"
             if let filters = connection.filters { text += ", filters: [\(filters.map(SwiftNames.literal).joined(separator: ", "))]" }
+            if connection.paging != .none { text += ", paging: \(paging(connection.paging))" }
             parts.append(text + ")")
         }
         if let write = field.edgeWrite {
@@ -75,6 +76,14 @@ enum PlanEmitter {
     private static func typeText(_ field: FieldTemplate) -> String? {
         guard let name = field.typeName else { return nil }
         return field.isList == true ? "[\(name)]" : name
+    }
+
+    /// `ConnectionPaging(forward: …, backward: …)`, the directions that cannot page left out.
+    private static func paging(_ paging: ConnectionPaging) -> String {
+        let directions = [("forward", paging.forward), ("backward", paging.backward)].compactMap { name, variables in
+            variables.map { "\(name): .init(count: \(SwiftNames.literal($0.count)), cursor: \(SwiftNames.literal($0.cursor)))" }
+        }
+        return "ConnectionPaging(\(directions.joined(separator: ", ")))"
     }
 
     private static func variable(_ variable: VariableTemplate) -> String {

@@ -20,6 +20,26 @@ extension Validator {
         }
     }
 
+    /// A `@connection` field given a cursor argument (`after`, `before`) is paged that way, so
+    /// the cursor and its page size (`first`, `last`) must both be variables: `loadNext` and
+    /// `loadPrevious` set them. A connection with no cursor argument is never paged that way
+    /// and may take a literal page size (paging it throws `PaginationError` at run time).
+    private mutating func checkConnectionPaging(_ field: Field, at location: SourceLocation, in source: GraphQLSource) {
+        for direction in [ConnectionPaging.Direction.forward, .backward] {
+            let (countName, cursorName) = direction.arguments
+            guard let cursor = field.arguments.first(where: { $0.name == cursorName })?.value else { continue }
+            let pager = direction == .forward ? "loadNext" : "loadPrevious"
+            guard case .variable(let cursorVariable) = cursor else {
+                report(.clientDirective, "'@connection' field '\(field.responseKey)' takes '\(cursorName)' as a literal: \(pager) sets the cursor through a variable ('\(cursorName): $\(cursorName)'); leave '\(cursorName)' out if it is never paged", at: location, in: source)
+                continue
+            }
+            let countIsVariable = if case .variable? = field.arguments.first(where: { $0.name == countName })?.value { true } else { false }
+            if !countIsVariable {
+                report(.clientDirective, "'@connection' field '\(field.responseKey)' pages with '\(cursorName): $\(cursorVariable)', so '\(countName)' must be a variable too: \(pager) sets the page size through it ('\(countName): $\(countName)')", at: location, in: source)
+            }
+        }
+    }
+
     /// Baton's client directives on a field: what each may mark and what its arguments say.
     mutating func checkClientDirectives(on field: Field, definition: FieldDefinition, in source: GraphQLSource) {
         let named = definition.type.namedType
@@ -43,6 +63,7 @@ extension Validator {
                         }
                     }
                 }
+                checkConnectionPaging(field, at: directive.location, in: source)
             case "appendEdge", "prependEdge", "appendNode", "prependNode":
                 if !composite {
                     report(.clientDirective, "'@\(directive.name)' marks a field of object type; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)

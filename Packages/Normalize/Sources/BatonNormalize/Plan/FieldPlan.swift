@@ -74,6 +74,8 @@ public final class FieldPlan: Sendable {
 /// beside the field, under the storage key `__<key>_connection` plus the filtering
 /// arguments.
 public struct ConnectionPlan: Sendable, Hashable {
+    /// The directive's `key`.
+    public let key: String
     /// The connection's storage key in the parent record.
     public let field: String
     /// The slot of `field`.
@@ -81,6 +83,8 @@ public struct ConnectionPlan: Sendable, Hashable {
     /// Whether this page continues the connection after a cursor (append), before one
     /// (prepend), or starts it (replace).
     public let direction: Direction
+    /// The variables that page the connection forward and backward.
+    public let paging: ConnectionPaging
 
     public enum Direction: Sendable, Hashable {
         case replace
@@ -88,10 +92,12 @@ public struct ConnectionPlan: Sendable, Hashable {
         case prepend
     }
 
-    init(field: String, direction: Direction) {
+    init(key: String, field: String, direction: Direction, paging: ConnectionPaging) {
+        self.key = key
         self.field = field
         self.slot = Slot(field)
         self.direction = direction
+        self.paging = paging
     }
 
     /// The arguments that page a connection rather than filter it.

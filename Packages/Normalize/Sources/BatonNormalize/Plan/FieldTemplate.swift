@@ -62,14 +62,17 @@ public final class FieldTemplate: Sendable {
 }
 
 /// A `@connection(key:, filters:)` before variables: the arguments that filter it are
-/// `filters`, or every argument but the paging ones when nil. A plain value.
+/// `filters`, or every argument but the paging ones when nil; `paging` names the variables
+/// that page it. A plain value.
 public struct ConnectionTemplate: Sendable, Hashable {
     public let key: String
     public let filters: [String]?
+    public let paging: ConnectionPaging
 
-    public init(key: String, filters: [String]? = nil) {
+    public init(key: String, filters: [String]? = nil, paging: ConnectionPaging = .none) {
         self.key = key
         self.filters = filters
+        self.paging = paging
     }
 }
 

@@ -188,7 +188,7 @@ struct TemplateBuilder {
             plainLeaf: typeName.map { FieldTemplate.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
                 ?? false,
             occurrences: occurrences,
-            connection: try connection(directives), edgeWrite: try edgeWrite(directives),
+            connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }), edgeWrite: try edgeWrite(directives),
             deletion: try deletion(directives),
             child)
     }
@@ -257,16 +257,20 @@ struct TemplateBuilder {
         }
     }
 
-    private func connection(_ directives: [Directive]) throws(PlanError) -> ConnectionTemplate? {
+    private func connection(
+        _ directives: [Directive], arguments: [(name: String, value: InputValue)]
+    ) throws(PlanError) -> ConnectionTemplate? {
         guard let directive = directives.first(where: { $0.name == "connection" }) else { return nil }
         guard let key = try literalString(directive, "key") else {
             throw .badDirective("connection", location: directive.location, reason: "'key' must be a string")
         }
         switch directive.argument("filters") {
         case .list(let names)?:
-            return ConnectionTemplate(key: key, filters: names.compactMap { if case .string(let name) = $0 { name } else { nil } })
+            return ConnectionTemplate(
+                key: key, filters: names.compactMap { if case .string(let name) = $0 { name } else { nil } },
+                paging: ConnectionPaging(arguments: arguments))
         case nil, .null?:
-            return ConnectionTemplate(key: key)
+            return ConnectionTemplate(key: key, paging: ConnectionPaging(arguments: arguments))
         default:
             throw .badDirective("connection", location: directive.location, reason: "'filters' must be a literal list of strings")
         }

@@ -71,7 +71,9 @@ struct TemplateInstance {
         } else {
             direction = .replace
         }
-        return ConnectionPlan(field: StorageKey.make(name: "__\(template.key)_connection", arguments: filters), direction: direction)
+        return ConnectionPlan(
+            key: template.key, field: StorageKey.make(name: "__\(template.key)_connection", arguments: filters), direction: direction,
+            paging: template.paging)
     }
 
     private func edgeWrite(_ template: EdgeWriteTemplate) -> EdgeWrite {
