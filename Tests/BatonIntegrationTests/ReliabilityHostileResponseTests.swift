@@ -11,7 +11,7 @@ import BatonStore
 @Suite struct ReliabilityHostileResponseTests {
     /// What a response must give.
     enum Expect: Equatable, Sendable, CustomStringConvertible {
-        case malformedJSON, notAResponse, missingTypename, missingField, wrongType, badPath
+        case malformedJSON, notAResponse, missingTypename, missingField, wrongType, badPath, unselectedKey
         /// Ingests; the store then holds what the check says.
         case data
 
@@ -23,6 +23,7 @@ import BatonStore
             case .missingField: self = .missingField
             case .wrongType: self = .wrongType
             case .badPath: self = .badPath
+            case .unselectedKey: self = .unselectedKey
             }
         }
 
@@ -34,6 +35,7 @@ import BatonStore
             case .missingField: "missingField"
             case .wrongType: "wrongType"
             case .badPath: "badPath"
+            case .unselectedKey: "unselectedKey"
             case .data: "data"
             }
         }

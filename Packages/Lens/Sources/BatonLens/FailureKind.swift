@@ -9,6 +9,8 @@ public enum FailureKind: String, Hashable, Sendable {
     case noData
     /// The operation's document does not build or its lenses select what it does not.
     case invalidOperation
+    /// A mutation's optimistic response does not fit its selection; nothing was sent.
+    case invalidOptimisticResponse
     /// Cache-only, and the store cannot answer.
     case notCached
     /// The fetch was cancelled.
