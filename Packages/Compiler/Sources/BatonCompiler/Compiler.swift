@@ -3,10 +3,11 @@ import BatonNormalize
 /// GraphQL documents in, Swift out: parses the sources, validates them against the schema
 /// (see ``ValidationRule``), and emits, per operation, a `GraphQLOperation` with its compact
 /// document text, the SHA-256 of the text a server receives (its persisted-query hash), its
-/// data lens, its typed `Variables` and, for a mutation, its typed `OptimisticResponse`; per fragment, a lens; per enum the documents read or
-/// take, a `GraphQLEnum`; per input object the variables reach, a `GraphQLInputValue`; and a
-/// table of the schema's identity and possible types. Every selection set gains the key
-/// fields and the `__typename` the store needs (see `KeyFieldSelector`).
+/// data lens, its typed `Variables` and, for a mutation, its typed `OptimisticResponse`; per
+/// fragment, a lens; per enum the documents read or take, a `GraphQLEnum`; per input object
+/// the variables reach, a `GraphQLInputValue`; and a table of the schema's identity and
+/// possible types. Every selection set gains the key fields and the `__typename` the store
+/// needs (see `KeyFieldSelector`).
 ///
 /// Each operation also carries its ``OperationTemplate`` as data: its plan before variables,
 /// resolved against the schema here, so the app parses no GraphQL and needs no schema at run
