@@ -97,4 +97,40 @@ struct HostileNamesTests {
         variables.default = nil
         #expect(variables.variableValues["default"] == nil)
     }
+
+    /// The mutation's typed optimistic response, built through its escaped names, writes each
+    /// field under its GraphQL name and applies as a layer: every key is one the plan selects.
+    @Test func anOptimisticResponseNamedLikeSwiftWritesItsGraphQLNamesAndApplies() throws {
+        var thing = OptimisticResponseMutation.OptimisticResponse.Self_(
+            id: "t1", self_: "s", Self_: "S", init_: "i", protocol: "p", default: "d", kind: .alive_, case: .`case`,
+            in: true, ref: "r", fields: "f", airDate: "snake", airDate_: "camel", thing: .init(id: "t2"))
+        thing.name = .null
+        let response = OptimisticResponseMutation.OptimisticResponse(
+            self_: thing, optimisticResponse: .init(id: "t3", object_: "o", inputValue_: "v"),
+            object_: .init(id: "o1"), inputValue_: [.init(id: "t4"), nil],
+            union: .other(.init(name: "u")), node: .thing(.init(id: "t5", name: "n")))
+        let json = response.inputValue
+        #expect(json[member: "self"]?[member: "self"] == "s")
+        #expect(json[member: "self"]?[member: "Self"] == "S")
+        #expect(json[member: "self"]?[member: "init"] == "i")
+        #expect(json[member: "self"]?[member: "protocol"] == "p")
+        #expect(json[member: "self"]?[member: "typename"] == "Thing", "an alias of __typename is written from the type")
+        #expect(json[member: "self"]?[member: "name"] == JSONValue.null, "an explicit null")
+        #expect(json[member: "self"]?[member: "Name"] == nil, "left out")
+        #expect(json[member: "self"]?[member: "kind"] == "Alive")
+        #expect(json[member: "self"]?[member: "air_date"] == "snake")
+        #expect(json[member: "self"]?[member: "airDate"] == "camel")
+        #expect(json[member: "optimisticResponse"]?[member: "object"] == "o")
+        #expect(json[member: "optimisticResponse"]?[member: "inputValue"] == "v")
+        #expect(json[member: "union"]?[member: "__typename"] == "Other")
+        #expect(json[member: "node"]?[member: "__typename"] == "Thing")
+
+        let store = Store(normalization: Self.normalization)
+        let environment = GraphQLEnvironment(store: store, transport: SilentTransport())
+        let plan = try environment.plan(OptimisticResponseMutation.self, variables: ["in": "x"])
+        try store.applyOptimistic(Array(JSONValue.object([("data", json)]).jsonText().utf8), plan: plan)
+        #expect(store.record("Thing:t1")?[untracked: FieldSlot.named("Self").slot] == .string("S"))
+        #expect(store.record("Thing:t5")?[untracked: FieldSlot.named("name").slot] == .string("n"))
+        #expect(store.record("Other:o1") != nil)
+    }
 }

@@ -79,4 +79,39 @@ import Testing
         launch.close()
         #expect(try relaunchedFirstNote() == IntegrationNotesQuery.texts[0])
     }
+
+    /// The typed value and its JSON form, each applied while the request waits and rolled back
+    /// by a failure: the same views re-render, the same number of times, and show the same text.
+    @Test func aTypedOptimisticResponseNotifiesTheSameViewsAsTheEquivalentJSON() async throws {
+        let (launch, data, views) = try await showNotes()
+        defer { launch.close() }
+        let mutation = MutationHandle(IntegrationEditNoteMutation.self, in: launch.environment)
+        let typed = IntegrationEditNoteMutation.OptimisticResponse(editNote: .init(id: "note-1", text: "Typed text"))
+        var shown: [[String: Int]] = []
+        var texts: [String?] = []
+        for useTyped in [true, false] {
+            views.reset()
+            if !useTyped {
+                // The views render again after the rollback, as they would (the first pass's renders were used up).
+                views.render("notes") { _ = try? data.texts }
+                views.render("title") { _ = try? data.character?.name }
+            }
+            let edit = Task {
+                if useTyped {
+                    try await mutation.perform(variables: IntegrationEditNoteMutation.variables, optimisticResponse: typed)
+                } else {
+                    try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
+                                               optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Typed text"))
+                }
+            }
+            #expect(await integrationEventually { gate.waitingCount == 1 })
+            shown.append(views.fired)
+            texts.append(try data.texts.first)
+            gate.fail()
+            await #expect(throws: FetchError.self) { try await edit.value }
+            #expect(launch.store.optimisticLayers.isEmpty)
+        }
+        #expect(shown == [["notes": 1], ["notes": 1]])
+        #expect(texts == ["Typed text", "Typed text"])
+    }
 }

@@ -12,7 +12,7 @@ import BatonTestSupport
 @Suite struct ReliabilityHostileResponseTests {
     /// What a response must give.
     enum Expect: Equatable, Sendable, CustomStringConvertible {
-        case malformedJSON, notAResponse, missingTypename, missingField, wrongType, wrongScalar, badPath
+        case malformedJSON, notAResponse, missingTypename, missingField, wrongType, wrongScalar, badPath, unselectedKey
         /// Ingests; the store then holds what the check says.
         case data
 
@@ -25,6 +25,7 @@ import BatonTestSupport
             case .wrongType: self = .wrongType
             case .wrongScalar: self = .wrongScalar
             case .badPath: self = .badPath
+            case .unselectedKey: self = .unselectedKey
             }
         }
 
@@ -37,6 +38,7 @@ import BatonTestSupport
             case .wrongType: "wrongType"
             case .wrongScalar: "wrongScalar"
             case .badPath: "badPath"
+            case .unselectedKey: "unselectedKey"
             case .data: "data"
             }
         }

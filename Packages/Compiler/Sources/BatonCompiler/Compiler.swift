@@ -3,10 +3,11 @@ import BatonNormalize
 /// GraphQL documents in, Swift out: parses the sources, validates them against the schema
 /// (see ``ValidationRule``), and emits, per operation, a `GraphQLOperation` with its compact
 /// document text, the SHA-256 of the text a server receives (its persisted-query hash), its
-/// data lens and its typed `Variables`; per fragment, a lens; per enum the documents read or
-/// take, a `GraphQLEnum`; per input object the variables reach, a `GraphQLInputValue`; and a
-/// table of the schema's identity and possible types. Every selection set gains the key
-/// fields and the `__typename` the store needs (see `KeyFieldSelector`).
+/// data lens, its typed `Variables` and, for a mutation, its typed `OptimisticResponse`; per
+/// fragment, a lens; per enum the documents read or take, a `GraphQLEnum`; per input object
+/// the variables reach, a `GraphQLInputValue`; and a table of the schema's identity and
+/// possible types. Every selection set gains the key fields and the `__typename` the store
+/// needs (see `KeyFieldSelector`).
 ///
 /// Each operation also carries its `OperationTemplate` as data: its plan before variables,
 /// resolved against the schema here, so the app parses no GraphQL and needs no schema at run
@@ -97,6 +98,7 @@ public struct Compiler: Sendable {
             if let module = swiftType.split(separator: ".").first { globalNames.insert(String(module)) }
         }
         let types = TypeMapper(schema: schema, enumNames: enumNames, inputNames: inputNames)
+        let optimistic = OptimisticResponseEmitter(schema: schema, types: types, globalNames: globalNames)
         let builder = LensBuilder(
             schema: graph, types: types, document: documents.document,
             fragmentTypes: fragmentTypes, globalNames: globalNames)
@@ -136,11 +138,14 @@ public struct Compiler: Sendable {
                 }
                 tables.line()
                 let typed = !operation.variableDefinitions.isEmpty
-                tables.block("enum \(typeName): \(typed ? "TypedVariablesOperation" : "GraphQLOperation")") { writer in
+                let mutation = operation.kind == .mutation
+                let conformances = [typed ? "TypedVariablesOperation" : "GraphQLOperation"] + (mutation ? ["OptimisticResponseOperation"] : [])
+                tables.block("enum \(typeName): \(conformances.joined(separator: ", "))") { writer in
                     writer.line("static let document = \(SwiftNames.literal(text))")
                     writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")
                     PlanEmitter.write(template, documentText: text, to: &writer)
                     if typed { VariablesEmitter.writeVariables(operation.variableDefinitions, types: types, to: &writer) }
+                    if mutation { optimistic.write(template, to: &writer) }
                 }
             case .fragment(let fragment):
                 var lens = builder.build(fragmentTypes[fragment.name] ?? fragment.name, on: fragment.typeCondition, selections: fragment.selectionSet)
@@ -196,7 +201,7 @@ public struct Compiler: Sendable {
     /// The line between the lenses and the tables: documents, hashes, plans, variables, enums,
     /// input objects, identity.
     public static let tablesMark =
-        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives), plan template and typed variables; enums; input objects; identity"
+        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives), plan template, typed variables and optimistic response; enums; input objects; identity"
 
     /// The template of `operation`, planned alone with the fragments it uses, against the schema.
     private func template(of operation: OperationDefinition, in document: Document) throws(PlanError) -> OperationTemplate {

@@ -10,6 +10,8 @@ public enum FailureKind: String, Hashable, Sendable {
     /// The operation's document does not build, its lenses select what it does not, or it
     /// cannot page the way it was asked to.
     case invalidOperation
+    /// A mutation's optimistic response does not fit its selection; nothing was sent.
+    case invalidOptimisticResponse
     /// Cache-only, and the store cannot answer.
     case notCached
     /// The fetch was cancelled.

@@ -6,6 +6,9 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
     /// The response had no data; its errors (with no field to hold them) are here.
     case noData([FieldError], operation: String)
     case invalidOperation(OperationBuildError)
+    /// A mutation's optimistic response does not fit its selection (a member it does not
+    /// select, a value of the wrong kind), at the error's path; nothing was applied or sent.
+    case invalidOptimisticResponse(IngestError, operation: String)
     /// Cache-only and the store is missing these response paths.
     case notCached(missing: [String], operation: String)
     case cancelled(operation: String)
@@ -20,6 +23,7 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
         case .malformedResponse: .malformedResponse
         case .noData: .noData
         case .invalidOperation: .invalidOperation
+        case .invalidOptimisticResponse: .invalidOptimisticResponse
         case .notCached: .notCached
         case .cancelled: .cancelled
         case .pagination: .invalidOperation
@@ -34,6 +38,7 @@ public enum FetchError: Error, Sendable, CustomStringConvertible {
         case .noData(let errors, let operation):
             "\(operation): no data: " + errors.map(\.message).joined(separator: "; ")
         case .invalidOperation(let error): "\(error)"
+        case .invalidOptimisticResponse(let error, let operation): "\(operation): invalid optimistic response: \(error)"
         case .notCached(let missing, let operation):
             "\(operation): cache-only and the store lacks \(missing.prefix(3).joined(separator: ", "))"
         case .cancelled(let operation): "\(operation): cancelled"

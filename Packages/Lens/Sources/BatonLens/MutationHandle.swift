@@ -30,7 +30,11 @@ public final class MutationHandle<Op: GraphQLOperation> {
     /// - Parameters:
     ///   - variables: the mutation's variables.
     ///   - optimisticResponse: the `data` the server is expected to answer, applied as an
-    ///     optimistic layer before this function first suspends (fields may be absent).
+    ///     optimistic layer before this function first suspends. Fields may be absent; a
+    ///     member the operation does not select, at any depth (`__typename` aside), throws
+    ///     ``FetchError/invalidOptimisticResponse(_:operation:)`` naming its path, before
+    ///     anything is applied or sent. A generated mutation also takes its typed
+    ///     `OptimisticResponse`, where such a member does not compile.
     /// - Returns: the lens over the mutation root, reading the server's answer.
     @discardableResult
     public func perform(
@@ -51,8 +55,9 @@ public final class MutationHandle<Op: GraphQLOperation> {
             do {
                 layer = try store.applyOptimistic(Array(text.utf8), plan: plan)
             } catch {
-                if case .optimisticResponse(let ingestError, _) = error {
-                    throw fail(.malformedResponse(ingestError, operation: name), operation: name)
+                switch error {
+                case .optimisticResponse(let ingestError, _):
+                    throw fail(.invalidOptimisticResponse(ingestError, operation: name), operation: name)
                 }
             }
         }
@@ -100,5 +105,27 @@ extension MutationHandle where Op: TypedVariablesOperation {
         variables: Op.Variables, optimisticResponse: JSONValue? = nil
     ) async throws(FetchError) -> Op.Data {
         try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse)
+    }
+}
+
+extension MutationHandle where Op: OptimisticResponseOperation {
+    /// Performs the mutation with its typed optimistic response, as
+    /// ``perform(variables:optimisticResponse:)`` does with the response's JSON.
+    @discardableResult
+    public func perform(
+        variables: [String: JSONValue] = [:], optimisticResponse: Op.OptimisticResponse
+    ) async throws(FetchError) -> Op.Data {
+        try await perform(variables: variables, optimisticResponse: optimisticResponse.inputValue)
+    }
+}
+
+extension MutationHandle where Op: TypedVariablesOperation & OptimisticResponseOperation {
+    /// Performs the mutation under its typed `variables` with its typed optimistic response, as
+    /// ``perform(variables:optimisticResponse:)`` does with their JSON.
+    @discardableResult
+    public func perform(
+        variables: Op.Variables, optimisticResponse: Op.OptimisticResponse
+    ) async throws(FetchError) -> Op.Data {
+        try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue)
     }
 }

@@ -6,12 +6,14 @@ extension Store {
     /// caller, here on the main actor, and shows it at once as a layer over the base.
     ///
     /// Layers stack in call order. Fields may be absent from the response (it is normalized
-    /// as a partial payload). Throws without changing anything when it cannot be normalized.
+    /// as a partial payload), but a member `plan` does not select, at any depth, is a typo
+    /// and throws (`__typename` is always allowed). Throws without changing anything when it
+    /// cannot be normalized: no layer, no record, no notification.
     @discardableResult
     public func applyOptimistic(_ response: some Collection<UInt8>, plan: OperationPlan) throws(StoreError) -> OptimisticLayerID {
         let result: IngestResult
         do {
-            result = try Ingest(completeness: .partial).ingest(response, plan: plan)
+            result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(response, plan: plan)
         } catch {
             throw .optimisticResponse(error, operation: plan.name)
         }

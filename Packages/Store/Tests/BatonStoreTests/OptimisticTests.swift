@@ -226,3 +226,42 @@ import BatonStore
         #expect(store.record("Note:2")?[untracked: Slot("text")] == .string("two, edited"))
     }
 }
+
+/// An optimistic response is written by hand, so a member its operation does not select is a
+/// typo: it is rejected before anything shows.
+@MainActor @Suite struct OptimisticTypoTests {
+    let name = FieldSlot.named("name")
+    let rename = SpecFixture.plan("TestRename", variables: ["id": "1", "name": "Rick Prime"])
+
+    @Test func anOptimisticResponseWithAnUnselectedKeyThrowsAndLeavesTheStoreAsItWas() throws {
+        let store = Store(normalization: SpecFixture.normalization)
+        store.commit(ChangeSet(snapshots: [RecordSnapshot(key: "Character:1", values: [
+            "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick Sanchez"),
+        ])]))
+        let rick = try #require(store.record("Character:1"))
+        let hadMutationRoot = store.record(.mutationRoot) != nil
+        let log = FireLog()
+        track("name", in: log) { _ = rick[name] }
+        let typo = Data(#"{"data":{"rename":{"character":{"id":"1","nmae":"Rick Prime"}}}}"#.utf8)
+
+        #expect {
+            try store.applyOptimistic(typo, plan: rename)
+        } throws: { error in
+            guard case .optimisticResponse(let ingest, let operation) = error as? StoreError else { return false }
+            return operation == "TestRename" && ingest.kind == .unselectedKey("nmae", nearest: "name")
+                && ingest.pathText == "rename.character" && "\(ingest)".contains(#""nmae""#)
+                && "\(ingest)".contains("rename.character") && "\(ingest)".contains(#"did you mean "name""#)
+        }
+        #expect(store.optimisticLayers.isEmpty)
+        #expect(log.total == 0)
+        #expect(rick[untracked: name.slot] == .string("Rick Sanchez"))
+        #expect((store.record(.mutationRoot) != nil) == hadMutationRoot)
+    }
+
+    @Test func aTypenameIsAcceptedWhereverTheSelectionLeavesItOut() throws {
+        let store = Store(normalization: SpecFixture.normalization)
+        let response = Data(#"{"data":{"__typename":"Mutation","rename":{"__typename":"FavoritePayload","character":{"__typename":"Character","id":"1","name":"Rick Prime"}}}}"#.utf8)
+        try store.applyOptimistic(response, plan: rename)
+        #expect(store.record("Character:1")?[untracked: name.slot] == .string("Rick Prime"))
+    }
+}

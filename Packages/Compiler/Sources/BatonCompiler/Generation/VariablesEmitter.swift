@@ -15,7 +15,7 @@ enum VariablesEmitter {
 
     /// One property: the GraphQL name (the JSON key), the Swift name, the type its
     /// initializer takes, and how it is kept.
-    private struct Property {
+    struct Property {
         enum Storage {
             /// Always sent.
             case required
@@ -81,7 +81,7 @@ enum VariablesEmitter {
 
     /// A line per property putting its JSON into the request (`add(key, value)` is the
     /// statement): an optional one only while it is not nil.
-    private static func writeValues(
+    static func writeValues(
         _ properties: [Property], to writer: inout SwiftWriter, _ add: (_ key: String, _ value: String) -> String
     ) {
         for property in properties {
@@ -96,7 +96,7 @@ enum VariablesEmitter {
     }
 
     /// The properties and an initializer taking each (an optional one defaults to nil).
-    private static func writeStorage(_ properties: [Property], to writer: inout SwiftWriter) {
+    static func writeStorage(_ properties: [Property], to writer: inout SwiftWriter) {
         for property in properties {
             writer.line("var \(SwiftNames.declared(property.swiftName)): \(property.storedType)")
         }

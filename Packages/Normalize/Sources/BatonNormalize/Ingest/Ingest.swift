@@ -16,11 +16,16 @@ public struct Ingest: Sendable {
     }
 
     public var completeness: Completeness
+    /// Whether a member the plan does not select (other than `__typename`, which every object
+    /// may answer) throws ``IngestError/Kind/unselectedKey(_:nearest:)`` instead of being
+    /// skipped: for payloads written by hand, where such a member is a typo.
+    public var rejectsUnselectedKeys: Bool
     /// The deepest nesting of the response's JSON accepted.
     public var maxDepth: Int
 
-    public init(completeness: Completeness = .complete, maxDepth: Int = 512) {
+    public init(completeness: Completeness = .complete, rejectsUnselectedKeys: Bool = false, maxDepth: Int = 512) {
         self.completeness = completeness
+        self.rejectsUnselectedKeys = rejectsUnselectedKeys
         self.maxDepth = maxDepth
     }
 
@@ -33,7 +38,7 @@ public struct Ingest: Sendable {
     ) throws(IngestError) -> IngestResult {
         var walker = ResponseWalker(
             reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
-            complete: completeness == .complete, targets: targets)
+            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys, targets: targets)
         return try walker.walkResponse()
     }
 }

@@ -22,6 +22,10 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// An error's `path` or `incremental` entry's path that the operation cannot reach (or
         /// the `id` of a pending delivery no payload announced).
         case badPath(String)
+        /// A member the operation does not select on the object at ``IngestError/path``, in a
+        /// payload checked for them (an optimistic response); `nearest` is the selected
+        /// response key closest to it, when one is close.
+        case unselectedKey(String, nearest: String?)
     }
 
     public var kind: Kind
@@ -55,6 +59,9 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .wrongScalar(let type, let expected, let found):
             return "\(type) expects \(expected), found \(found)\(at)"
         case .badPath(let path): return "path \(path) does not reach a field of the operation"
+        case .unselectedKey(let key, let nearest):
+            let hint = nearest.map { " (did you mean \"\($0)\"?)" } ?? ""
+            return "\"\(key)\" is not selected\(path.isEmpty ? " on the root" : " at \(pathText)")\(hint)"
         }
     }
 }

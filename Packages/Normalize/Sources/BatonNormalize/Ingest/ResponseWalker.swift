@@ -6,6 +6,8 @@ struct ResponseWalker: ~Copyable {
     var reader: JSONReader
     let plan: OperationPlan
     let complete: Bool
+    /// Whether a member the plan does not select throws rather than being skipped.
+    let rejectsUnselectedKeys: Bool
     let policy: CacheKeyPolicy
     /// Every field name that identifies some type: what a scan ahead looks for.
     let keyFieldNames: Set<String>
@@ -32,7 +34,11 @@ struct ResponseWalker: ~Copyable {
     /// The errors of this payload's `completed` entries that no record of it holds.
     var completedErrors: [FieldError] = []
 
-    init(reader: consuming JSONReader, plan: OperationPlan, complete: Bool, targets: [DeferredTarget] = []) {
+    init(
+        reader: consuming JSONReader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
+        targets: [DeferredTarget] = []
+    ) {
+        self.rejectsUnselectedKeys = rejectsUnselectedKeys
         self.reader = reader
         self.tracksDeferred = !plan.deferLabels.isEmpty
         self.deferredTargets = targets
@@ -259,6 +265,10 @@ struct ResponseWalker: ~Copyable {
             guard let member = try reader.nextKey() else { break }
             // Members mostly come in selection order: try the next field's key first.
             guard let index = resolved.keys.index(of: member, expected: nextExpected) else {
+                if rejectsUnselectedKeys, !member.equals("__typename") {
+                    let name = member.string
+                    throw IngestError(.unselectedKey(name, nearest: NearestName.among(fields.map(\.responseKey), to: name)))
+                }
                 try reader.skipValue()
                 continue
             }
