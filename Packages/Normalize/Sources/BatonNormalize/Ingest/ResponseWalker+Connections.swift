@@ -57,11 +57,19 @@ extension ChangeSet {
 
     /// Applies a mutation field's `@appendEdge`, `@prependNode`, `@deleteEdge`... given the
     /// field's value as ingested.
+    ///
+    /// Every edge inserted holds a `cursor`: a null one when the response gives none (an edge
+    /// `@appendNode` makes, or one whose mutation did not select it), as Relay writes it, so a
+    /// query that selects `edges { cursor }` finds the connection whole, in memory and after a
+    /// relaunch.
     mutating func applyEdgeWrite(_ write: EdgeWrite, value: Value) {
         switch write.kind {
         case .insertEdge(let append):
             var edges: [RecordKey] = []
             value.forEachLink { edges.append($0) }
+            for edge in edges where self[edge] != nil && self[edge]?[.cursor] == nil {
+                self.write(.null, to: .cursor, of: edge)
+            }
             for connection in write.connections {
                 edit(ListEdit(key: connection, slot: .edges,
                               operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
@@ -75,6 +83,7 @@ extension ChangeSet {
                     let edge = connection.child(node.rawValue)
                     merge(RecordSnapshot(key: edge, cells: [
                         .init(slot: .typename, value: .string(edgeTypeName)),
+                        .init(slot: .cursor, value: .null),
                         .init(slot: .node, value: .link(node)),
                     ]))
                     edges.append(edge)
