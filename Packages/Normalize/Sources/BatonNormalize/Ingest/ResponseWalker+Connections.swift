@@ -17,8 +17,13 @@ extension ChangeSet {
     /// Writes the connection record `connection` from the page record `page` just ingested:
     /// the page's fields, its edges replacing, appended to or prepended to the connection's,
     /// and its page info merged into the connection's on the side it extends.
+    ///
+    /// A first page (neither `after` nor `before`) writes its edges and its whole page info,
+    /// which is the connection started again for a change set alone; its edit keeps the later
+    /// pages the store holds when the page equals their head (``ListEdit/Operation/replaceHead(links:uniqueBy:kept:)``).
     mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
         guard let pageSnapshot = self[page] else { return }
+        let mergedInfo = connection.child("pageInfo")
         var cells: [RecordSnapshot.Cell] = []
         for cell in pageSnapshot.cells {
             switch cell.slot {
@@ -29,6 +34,12 @@ extension ChangeSet {
                 }
                 if direction == .replace {
                     cells.append(cell)
+                    let links = elements.compactMap(\.link)
+                    if !links.isEmpty && links.count == elements.count {
+                        edit(ListEdit(key: connection, slot: .edges, operation: .replaceHead(
+                            links: links, uniqueBy: .node,
+                            kept: [.init(key: mergedInfo, slot: .endCursor), .init(key: mergedInfo, slot: .hasNextPage)])))
+                    }
                 } else {
                     edit(ListEdit(key: connection, slot: .edges, operation: .insert(
                         links: elements.compactMap(\.link), atEnd: direction == .append, uniqueBy: .node)))
@@ -38,7 +49,7 @@ extension ChangeSet {
                     cells.append(cell)
                     continue
                 }
-                let merged = connection.child("pageInfo")
+                let merged = mergedInfo
                 cells.append(.init(slot: .pageInfo, value: .link(merged)))
                 let kept = info.cells.filter { infoCell in
                     switch direction {
