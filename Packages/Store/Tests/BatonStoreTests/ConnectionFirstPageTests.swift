@@ -90,6 +90,13 @@ import BatonStore
         #expect(pageInfo(store)?[Slot("hasNextPage")] == .bool(true))
     }
 
+    @Test func aFirstPageNamingANodeTwiceStartsTheConnectionWithItOnce() throws {
+        let store = try twoPages()
+        try commit(store, page([("n2", "two"), ("n5", "five"), ("n2", "two")], hasNextPage: true), after: nil)
+
+        #expect(nodes(store) == ["Note:n2", "Note:n5"])
+    }
+
     @Test func aFirstPageOfOtherEdgesResetsTheConnection() throws {
         let store = try twoPages()
         try commit(store, page([("n0", "zero")], hasNextPage: true), after: nil)

@@ -33,7 +33,8 @@ extension ChangeSet {
                     continue
                 }
                 if direction == .replace {
-                    cells.append(cell)
+                    let elements = edgesOfDistinctNodes(elements)
+                    cells.append(.init(slot: .edges, value: .list(elements)))
                     let links = elements.compactMap(\.link)
                     if !links.isEmpty && links.count == elements.count {
                         edit(ListEdit(key: connection, slot: .edges, operation: .replaceHead(
@@ -64,6 +65,21 @@ extension ChangeSet {
             }
         }
         merge(RecordSnapshot(key: connection, unsortedCells: cells))
+    }
+
+    /// `edges` without an edge whose node an earlier one has, as this change set writes
+    /// them: a connection holds each node once.
+    private func edgesOfDistinctNodes(_ edges: [Value]) -> [Value] {
+        var nodes: Set<Value> = []
+        var distinct: [Value] = []
+        distinct.reserveCapacity(edges.count)
+        for edge in edges {
+            if let key = edge.link, let node = self[key]?[.node], node.link != nil {
+                guard nodes.insert(node).inserted else { continue }
+            }
+            distinct.append(edge)
+        }
+        return distinct
     }
 
     /// Applies a mutation field's `@appendEdge`, `@prependNode`, `@deleteEdge`... given the
