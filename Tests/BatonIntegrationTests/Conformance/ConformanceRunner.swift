@@ -171,6 +171,9 @@ struct ConformanceRunner: Sendable {
                     if let field { return result[link]?[field]?.link == target }
                     return link == target
                 }
+            case .replaceHead:
+                // A change set alone holds no later pages: its first page's snapshot is the connection.
+                continue
             }
             result.write(.list(elements), to: edit.slot, of: edit.key)
         }

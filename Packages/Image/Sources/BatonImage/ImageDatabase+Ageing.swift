@@ -1,14 +1,15 @@
 extension ImageDatabase {
     /// Records this launch, which the open only read; then rows neither read nor written
     /// during a whole launch go the launch after: at the open of launch N, rows whose launch
-    /// is before N-1. Then the size limit. Runs on the writer's queue as its first job, so a
-    /// read that comes first need not wait for it.
+    /// is before N-1 (``oldestKeptLaunch``). Then the size limit. Runs on the writer's queue
+    /// as its first job, so a read that comes first need not wait for it: reads skip the rows
+    /// it drops.
     func age(sizeLimit: Int64) throws {
         try connection.writeTransaction {
             try Self.setMeta("launch", integer: launch, connection)
             for table in ["records", "root_fields", "operations"] {
                 let statement = try connection.cached("DELETE FROM \(table) WHERE launch < ?1")
-                try statement.bind(launch - 1, at: 1)
+                try statement.bind(oldestKeptLaunch, at: 1)
                 try statement.run()
             }
             _ = try evict(sizeLimit: sizeLimit)

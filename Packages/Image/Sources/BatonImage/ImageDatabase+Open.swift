@@ -1,10 +1,12 @@
 import CSQLite
+import Foundation
 
 extension ImageDatabase {
     /// Opens the image at `path` for the app's `version`, starting a new launch.
     ///
-    /// A missing directory is made first (``ImageDirectory``). Garbage, a truncated file,
-    /// another format or another app version: the file is deleted and started again. An
+    /// A missing directory is made first (``ImageDirectory``). Garbage, a truncated file (not
+    /// one a crash left in the middle of a checkpoint: its WAL completes it), another format
+    /// or another app version: the file is deleted and started again. An
     /// SQLite database that is not an image, or something that is not a file: left untouched,
     /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
     /// is thrown. Runs on the writer's queue.
@@ -18,7 +20,7 @@ extension ImageDatabase {
             guard applicationID == ImageSchema.applicationID || applicationID == 0 else {
                 throw ImageError.notAnImage(path: path, applicationID: applicationID)
             }
-            FileHeader.removeFiles(path)
+            if !finishesInterruptedCheckpoint(path) { FileHeader.removeFiles(path) }
         case .sqlite: break
         }
         do {
@@ -27,6 +29,25 @@ extension ImageDatabase {
             FileHeader.removeFiles(path)
             return try openChecked(path: path, version: version, mayRestart: false)
         }
+    }
+
+    /// A crash during a checkpoint can leave the file shorter than its header says (page 1
+    /// copied, the pages that grow the file not yet) while the WAL beside it still holds
+    /// every page. SQLite's recovery finishes the checkpoint; true when the file is whole
+    /// after it, false (the file is truncated after all) when it is not or there is no WAL.
+    private static func finishesInterruptedCheckpoint(_ path: String) -> Bool {
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? NSNumber
+        guard let wal, wal.intValue > 0 else { return false }
+        do {
+            let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE)
+            defer { connection.close() }
+            let checkpoint = try connection.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+            guard try checkpoint.step(), checkpoint.int64(0) == 0 else { return false }
+        } catch {
+            return false
+        }
+        if case .sqlite = FileHeader.inspect(path) { return true }
+        return false
     }
 
     private static func openChecked(path: String, version: String, mayRestart: Bool) throws -> ImageDatabase {

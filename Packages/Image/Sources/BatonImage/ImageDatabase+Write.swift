@@ -15,9 +15,9 @@ extension ImageDatabase {
     /// entries, then its fetch times. Runs on the writer's queue.
     ///
     /// An entry whose row was read this launch replaces the row; any other is merged over it:
-    /// its own cells first, then the row's cells it does not write. A deletion removes the row
-    /// before any later entry of the same transaction is merged, so nothing of a deleted row
-    /// comes back.
+    /// its own cells first, then the row's cells it does not write. A deletion replaces the
+    /// row with a tombstone before any later entry of the same transaction is merged, so
+    /// nothing of a deleted row comes back; an entry for the key replaces the tombstone.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
         let evicted = try connection.writeTransaction {
             var encoder = RowEncoder(names: names)
@@ -79,10 +79,18 @@ extension ImageDatabase {
         }
     }
 
+    /// Deletes the row of `key`, leaving its tombstone (a row of no bytes, this launch's), so
+    /// a link to the key reads after a relaunch as the store's deletion. A root's fields go.
     private func delete(_ key: RecordKey) throws {
-        let statement = try connection.cached(
-            key.isRoot ? "DELETE FROM root_fields WHERE root = ?1" : "DELETE FROM records WHERE key = ?1")
+        if key.isRoot {
+            let statement = try connection.cached("DELETE FROM root_fields WHERE root = ?1")
+            try statement.bind(key.rawValue, at: 1)
+            try statement.run()
+            return
+        }
+        let statement = try connection.cached("INSERT OR REPLACE INTO records(key, row, launch) VALUES (?1, x'', ?2)")
         try statement.bind(key.rawValue, at: 1)
+        try statement.bind(launch, at: 2)
         try statement.run()
     }
 

@@ -9,17 +9,23 @@ final class ImageDatabase {
     let names: Names
     /// This open's launch: one more than the last open's.
     let launch: Int64
+    /// The oldest launch whose rows this launch keeps: rows neither read nor written during
+    /// the whole of launch N-1 are the ageing's at the open of launch N. Reads ask for no row
+    /// older, so none sees a row the ageing (which may not have run yet) drops.
+    var oldestKeptLaunch: Int64 { launch - 1 }
 
     /// Where the read path decodes a row's cells.
     let scratch = CellScratch()
 
-    /// The read path's statements, prepared once.
-    private(set) lazy var selectRecord: Statement? = try? connection.prepare("SELECT row, launch FROM records WHERE key = ?1")
+    /// The read path's statements, prepared once; each reads only rows the ageing keeps.
+    private(set) lazy var selectRecord: Statement? = try? connection.prepare(
+        "SELECT row, launch FROM records WHERE key = ?1 AND launch >= \(oldestKeptLaunch)")
     /// The rows of the keys of a JSON array, in its order (`j.key` is the position): one
     /// statement for a level of the check, each key one search of the table, no cursor
     /// opened again per key. Nil when SQLite lacks `json_each`.
     private(set) lazy var selectRecords: Statement? = try? connection.prepare(
-        "SELECT j.key, r.row, r.launch FROM json_each(?1) AS j CROSS JOIN records AS r ON r.key = j.value")
+        "SELECT j.key, r.row, r.launch FROM json_each(?1) AS j CROSS JOIN records AS r ON r.key = j.value"
+            + " WHERE r.launch >= \(oldestKeptLaunch)")
 
     init(connection: Connection, names: Names, launch: Int64) {
         self.connection = connection

@@ -57,8 +57,12 @@ final class ImageFile: @unchecked Sendable {
     let status = Mutex(Status())
 
     /// Starts opening `path` on the writer's queue and returns at once.
-    /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it).
-    init(path: String, version: String, options: StoreImage.Options, beforeOpen: (@Sendable () -> Void)? = nil) {
+    /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it);
+    /// `afterOpen` after it, before the first job, the ageing (tests hold the ageing with it).
+    init(
+        path: String, version: String, options: StoreImage.Options,
+        beforeOpen: (@Sendable () -> Void)? = nil, afterOpen: (@Sendable () -> Void)? = nil
+    ) {
         self.path = path
         self.version = version
         self.options = options
@@ -67,6 +71,7 @@ final class ImageFile: @unchecked Sendable {
         queue.async { [self] in
             beforeOpen?()
             openDatabase()
+            afterOpen?()
             drain()
         }
     }

@@ -8,7 +8,15 @@ import BatonRecords
 public final class ImageInspector {
     /// Counts and ages of an image's rows.
     public struct Stats: Sendable, Hashable {
+        /// Records with fields: the `records` table's rows but tombstones.
         public var records: Int
+        /// Roots with at least one field (`client:root`, the mutation root...): each is a key
+        /// of ``ImageInspector/dump()`` whose fields are root-field rows.
+        public var roots: Int
+        /// Tombstones: keys the store deleted, which read as a present null.
+        public var deleted: Int
+        /// Every key ``ImageInspector/dump()`` lists: records, roots and deleted keys.
+        public var keys: Int { records + roots + deleted }
         public var rootFields: Int
         public var operations: Int
         public var names: Int
@@ -72,7 +80,9 @@ public final class ImageInspector {
             """)
         while try byLaunch.step() { rowsByLaunch[byLaunch.int64(0)] = Int(byLaunch.int64(1)) }
         var stats = Stats(
-            records: Int(try connection.integer("SELECT count(*) FROM records")),
+            records: Int(try connection.integer("SELECT count(*) FROM records WHERE length(row) > 0")),
+            roots: Int(try connection.integer("SELECT count(DISTINCT root) FROM root_fields")),
+            deleted: Int(try connection.integer("SELECT count(*) FROM records WHERE length(row) = 0")),
             rootFields: Int(try connection.integer("SELECT count(*) FROM root_fields")),
             operations: Int(try connection.integer("SELECT count(*) FROM operations")),
             names: Int(try connection.integer("SELECT count(*) FROM names")),
@@ -95,7 +105,8 @@ public final class ImageInspector {
         return stats
     }
 
-    /// Every record's key, roots included (a root has a key when it has a field).
+    /// Every record's key, roots included (a root has a key when it has a field), and every
+    /// deleted key.
     public func keys() throws -> [RecordKey] {
         var keys: [RecordKey] = []
         let roots = try connection.prepare("SELECT DISTINCT root FROM root_fields ORDER BY root")
@@ -105,8 +116,17 @@ public final class ImageInspector {
         return keys
     }
 
-    /// The record of `key` as the image holds it: nil when it has no row or the row does
-    /// not decode.
+    /// Whether the image holds `key`'s tombstone: the store deleted the record.
+    public func isDeleted(_ key: RecordKey) throws -> Bool {
+        guard !key.isRoot else { return false }
+        let statement = try connection.cached("SELECT length(row) = 0 FROM records WHERE key = ?1")
+        defer { statement.reset() }
+        try statement.bind(key.rawValue, at: 1)
+        return try statement.step() && statement.int64(0) == 1
+    }
+
+    /// The record of `key` as the image holds it: nil when it has no row, the row does not
+    /// decode, or the record was deleted (``isDeleted(_:)``).
     public func record(_ key: RecordKey) throws -> RecordSnapshot? {
         if key.isRoot {
             let statement = try connection.prepare("SELECT name, value FROM root_fields WHERE root = ?1")
@@ -129,7 +149,7 @@ public final class ImageInspector {
     /// Keys of rows (records and root fields) that do not decode.
     public func undecodableRows() throws -> [String] {
         var bad: [String] = []
-        let records = try connection.prepare("SELECT key, row FROM records")
+        let records = try connection.prepare("SELECT key, row FROM records WHERE length(row) > 0")
         while try records.step() {
             let key = records.text(0)
             if RowDecoder.record(records.blob(1), key: RecordKey(key), names: names) == nil { bad.append(key) }
@@ -143,12 +163,17 @@ public final class ImageInspector {
         return bad
     }
 
-    /// Every record in Relay's dump spelling (links as `{"__ref": key}`), by key; a row that
-    /// does not decode shows as `{"__undecodable": true}`.
+    /// Every record in Relay's dump spelling (links as `{"__ref": key}`), by key; a deleted
+    /// key is `null`, as Relay dumps a deleted record, and a row that does not decode shows
+    /// as `{"__undecodable": true}`.
     public func dump() throws -> JSONValue {
         var members: [(String, JSONValue)] = []
         for key in try keys() {
-            members.append((key.rawValue, try record(key)?.relayDump ?? ["__undecodable": true]))
+            if let record = try record(key) {
+                members.append((key.rawValue, record.relayDump))
+            } else {
+                members.append((key.rawValue, try isDeleted(key) ? .null : ["__undecodable": true]))
+            }
         }
         return .object(members)
     }

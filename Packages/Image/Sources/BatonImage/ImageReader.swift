@@ -8,6 +8,8 @@ import BatonStore
 /// Lives only inside ``StoreImage/withReadTransaction(_:)`` on the caller's thread. A row that
 /// does not decode, or a read SQLite refuses, is a miss (and a refusal is reported once).
 /// Rows it reads from an earlier launch are noted, and the writer moves them to this launch.
+/// A row older than ``ImageDatabase/oldestKeptLaunch`` is a miss: a read that comes before
+/// the writer's ageing sees what the ageing leaves.
 final class ImageReader: PersistenceReader {
     private let database: ImageDatabase?
     private let fault: (ImageError) -> Void
@@ -43,10 +45,11 @@ final class ImageReader: PersistenceReader {
         guard let database else { return nil }
         do {
             let statement = try database.connection.cached(
-                "SELECT fetched, launch FROM operations WHERE name = ?1 AND variables = ?2")
+                "SELECT fetched, launch FROM operations WHERE name = ?1 AND variables = ?2 AND launch >= ?3")
             defer { statement.reset() }
             try statement.bind(operation.name, at: 1)
             try statement.bind(operation.variables, at: 2)
+            try statement.bind(database.oldestKeptLaunch, at: 3)
             guard try statement.step() else { return nil }
             if statement.int64(1) < database.launch { touch.operations.append(operation) }
             return Date(timeIntervalSince1970: statement.double(0))
@@ -56,23 +59,24 @@ final class ImageReader: PersistenceReader {
         }
     }
 
-    func readRows(into records: [Record]) throws -> [Bool] {
-        guard let database, let names, let scratch else { return Array(repeating: false, count: records.count) }
+    func readRows(into records: [Record]) throws -> [RowRead] {
+        guard let database, let names, let scratch else { return Array(repeating: .absent, count: records.count) }
         guard records.count > 1, let statement = database.selectRecords else {
             return records.map { record in
                 do {
-                    guard !record.key.isRoot, try readRow(record.key) else { return false }
-                    scratch.moveCells(into: record)
-                    return true
+                    guard !record.key.isRoot else { return .absent }
+                    let read = try readRow(record.key)
+                    if read == .found { scratch.moveCells(into: record) }
+                    return read
                 } catch let error as ImageError {
                     fault(error)
-                    return false
+                    return .absent
                 } catch {
-                    return false
+                    return .absent
                 }
             }
         }
-        var found = [Bool](repeating: false, count: records.count)
+        var found = [RowRead](repeating: .absent, count: records.count)
         let handle = statement.handle
         let code = KeyArray.json(records).withUnsafeBufferPointer { json -> Int32 in
             let bound = json.withMemoryRebound(to: CChar.self) { chars in
@@ -88,47 +92,58 @@ final class ImageReader: PersistenceReader {
                 let pointer = sqlite3_column_blob(handle, 1)
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
-                guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
+                let read: RowRead
+                if RowDecoder.isTombstone(bytes) {
+                    read = .deleted
+                } else {
+                    guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
+                    scratch.moveCells(into: records[index])
+                    read = .found
+                }
                 if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(records[index].key.rawValue) }
-                scratch.moveCells(into: records[index])
-                found[index] = true
+                found[index] = read
             }
         }
         if code != SQLITE_DONE { fault(database.connection.error(code)) }
         return found
     }
 
+    /// The row of `key` as a snapshot: nil when there is none, it does not decode, or it is
+    /// the mark of a deletion (a deleted record has no fields to give).
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
-        guard try readRow(key) else { return nil }
+        guard try readRow(key) == .found else { return nil }
         return database.scratch.takeSnapshot(key: key)
     }
 
-    /// Decodes the row of `key` into the database's scratch; false when there is none or it
-    /// does not decode. Calls SQLite directly: the key is bound in place, without a copy.
-    private func readRow(_ key: RecordKey) throws -> Bool {
-        guard let database else { return false }
+    /// Decodes the row of `key` into the database's scratch: `.absent` when there is none or
+    /// it does not decode, `.deleted` for a tombstone. Calls SQLite directly: the key is bound
+    /// in place, without a copy.
+    private func readRow(_ key: RecordKey) throws -> RowRead {
+        guard let database else { return .absent }
         guard let selectRecord, let names, let scratch else { throw database.connection.error(SQLITE_ERROR) }
         let handle = selectRecord.handle
         var text = key.rawValue
-        let (code, older) = text.withUTF8 { utf8 -> (Int32, Bool) in
+        let (code, read, older) = text.withUTF8 { utf8 -> (Int32, RowRead, Bool) in
             let bound = utf8.withMemoryRebound(to: CChar.self) { chars in
                 sqlite3_bind_text(handle, 1, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil)
             }
-            guard bound == SQLITE_OK else { return (bound, false) }
+            guard bound == SQLITE_OK else { return (bound, .absent, false) }
             defer { sqlite3_reset(handle) }
             let code = sqlite3_step(handle)
-            guard code == SQLITE_ROW else { return (code, false) }
+            guard code == SQLITE_ROW else { return (code, .absent, false) }
             let pointer = sqlite3_column_blob(handle, 0)
             let count = Int(sqlite3_column_bytes(handle, 0))
             let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
-            guard RowDecoder.cells(bytes, names: names, into: scratch) else { return (SQLITE_DONE, false) }
-            return (SQLITE_ROW, sqlite3_column_int64(handle, 1) < launch)
+            let older = sqlite3_column_int64(handle, 1) < launch
+            if RowDecoder.isTombstone(bytes) { return (SQLITE_ROW, .deleted, older) }
+            guard RowDecoder.cells(bytes, names: names, into: scratch) else { return (SQLITE_DONE, .absent, false) }
+            return (SQLITE_ROW, .found, older)
         }
         switch code {
         case SQLITE_ROW:
             if older { touch.keys.append(key.rawValue) }
-            return true
-        case SQLITE_DONE: return false
+            return read
+        case SQLITE_DONE: return .absent
         default: throw database.connection.error(code)
         }
     }
@@ -136,12 +151,13 @@ final class ImageReader: PersistenceReader {
     private func rootSnapshot(_ key: RecordKey, fields: [Slot], _ database: ImageDatabase) throws -> RecordSnapshot? {
         var cells: [RecordSnapshot.Cell] = []
         let statement = try database.connection.cached(
-            "SELECT value, launch FROM root_fields WHERE root = ?1 AND name = ?2")
+            "SELECT value, launch FROM root_fields WHERE root = ?1 AND name = ?2 AND launch >= ?3")
         for slot in fields {
             guard let name = database.names.existingID(of: slot) else { continue }
             statement.reset()
             try statement.bind(key.rawValue, at: 1)
             try statement.bind(Int64(name), at: 2)
+            try statement.bind(database.oldestKeptLaunch, at: 3)
             guard try statement.step(), let value = RowDecoder.rootField(statement.blob(0), names: database.names) else {
                 continue
             }

@@ -3,7 +3,8 @@ import BatonRecords
 /// The binary row format, version 1.
 ///
 /// A record's row is its format byte followed by its cells, each a name id (varint) and a
-/// value; a root field's row is the format byte and one value. Values:
+/// value; a deleted record's row (its tombstone) has no bytes at all; a root field's row is
+/// the format byte and one value. Values:
 ///
 /// | byte        | value |
 /// |-------------|-------|
@@ -219,6 +220,11 @@ struct RowDecoder {
     init(_ bytes: UnsafeRawBufferPointer, names: Names) {
         self.bytes = bytes
         self.names = names
+    }
+
+    /// Whether a record's row is a tombstone: no bytes, not even the format byte.
+    static func isTombstone(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.isEmpty
     }
 
     /// Decodes a record's row into `scratch` (emptied first), ascending by slot. False, with

@@ -1,10 +1,11 @@
 /// The image's tables and the marks that make a file a Baton image.
 ///
-/// `records` holds a row per record (root records excepted); `root_fields` a row per field
-/// of a root, because a root is a directory of entry points; `operations` each operation's
-/// last fetch time; `names` the file-local id of every storage key and link type name;
-/// `meta` the app's version and the launch counter. Every row carries the launch that last
-/// read or wrote it, for ageing.
+/// `records` holds a row per record (root records excepted), and a tombstone (a row of no
+/// bytes) per deleted key, so a deletion reads the same after a relaunch; `root_fields` a
+/// row per field of a root, because a root is a directory of entry points; `operations`
+/// each operation's last fetch time; `names` the file-local id of every storage key and link
+/// type name; `meta` the app's version and the launch counter. Every row carries the launch
+/// that last read or wrote it, for ageing.
 ///
 /// The keyed tables are `WITHOUT ROWID`: a key is stored once and a read is one B-tree
 /// search. The price: a row over about 1 KB (4 KB pages) spills into an overflow page.

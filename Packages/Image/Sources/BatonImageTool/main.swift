@@ -2,7 +2,7 @@ import Foundation
 import BatonImage
 
 // baton-image: inspects an image pulled from a device, read-only.
-//   baton-image stats FILE     counts, bytes, launches, the oldest row
+//   baton-image stats FILE     keys (records, roots, deleted), counts, bytes, launches, the oldest row
 //   baton-image dump FILE      every record as JSON, links as {"__ref": key}
 //   baton-image get FILE KEY   one record as JSON
 
@@ -26,7 +26,7 @@ do {
         print("file: \(path)")
         print("version: \(stats.version ?? "none")")
         print("bytes: \(stats.bytes)" + (stats.walBytes > 0 ? " (+ \(stats.walBytes) in the WAL)" : ""))
-        print("records: \(stats.records)")
+        print("keys: \(stats.keys) = records \(stats.records) + roots \(stats.roots) + deleted \(stats.deleted) (the keys dump lists)")
         print("root fields: \(stats.rootFields)")
         print("operations: \(stats.operations)")
         print("names: \(stats.names)")
@@ -44,6 +44,7 @@ do {
     case "get":
         guard arguments.count == 3 else { fail(usage) }
         guard let snapshot = try inspector.record(RecordKey(arguments[2])) else {
+            if try inspector.isDeleted(RecordKey(arguments[2])) { fail("\(arguments[2]): deleted in \(path)") }
             fail("\(arguments[2]): no such record in \(path)")
         }
         print(snapshot.relayDump.jsonText(sortedKeys: true))

@@ -41,6 +41,33 @@ import BatonStore
         #expect(stats.records == 3)
     }
 
+    @Test func aReadBeforeTheWritersAgeingSeesNoRowTheAgeingDrops() throws {
+        let scratch = Scratch()
+        let operation = OperationIdentity(name: "Q", variables: [:])
+        try scratch.launch { image in
+            image.writeAndWait(entries(["Row:idle"]))
+            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot(.root, ["a": .int(1)]), rowWasRead: false)],
+                                                fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
+        }
+        // Launch 2 reads nothing.
+        try scratch.launch { _ in }
+        // Launch 3, with the writer held between the open and its first job, the ageing: the
+        // reads come first, as a check on the main actor can.
+        let ageing = DispatchSemaphore(value: 0)
+        let image = StoreImage.open(at: scratch.file, version: "v1", holdingAgeingUntil: ageing)
+        defer { image.close() }
+        try image.waitUntilOpen()
+        try image.withReadTransaction { reader throws in
+            #expect(try reader.snapshot(of: "Row:idle", fields: []) == nil)
+            #expect(try reader.readRows(into: [Record(key: "Row:idle"), Record(key: "Row:none")]) == [.absent, .absent])
+            #expect(try reader.snapshot(of: .root, fields: [Slot("a")]) == nil)
+            #expect(try reader.fetchTime(of: operation) == nil)
+        }
+        ageing.signal()
+        image.waitForPendingWrites()
+        #expect(try ImageInspector(path: scratch.file.path).stats().rowsByLaunch.isEmpty)
+    }
+
     @Test func everyRowALevelReadIsMovedToItsLaunchWhateverItsKeySpells() throws {
         let scratch = Scratch()
         // Keys the touch's JSON must escape, beyond ASCII, and many of them.
@@ -49,7 +76,7 @@ import BatonStore
         try scratch.launch { $0.writeAndWait(entries(read + ["Row:idle"])) }
         try scratch.launch { image throws in
             let records = read.map { Record(key: $0) }
-            #expect(try image.withReadTransaction { try $0.readRows(into: records) }.allSatisfy { $0 })
+            #expect(try image.withReadTransaction { try $0.readRows(into: records) }.allSatisfy { $0 == .found })
             image.waitForPendingWrites()
         }
         try scratch.launch { image throws in

@@ -37,6 +37,35 @@ import CSQLite
         try expectFreshImage(scratch)
     }
 
+    @Test func anImageLeftMidCheckpointByACrashKeepsItsRowsFromTheWAL() throws {
+        let scratch = Scratch()
+        try scratch.launch { $0.writeAndWait(PersistenceBatch(Fixture.changes)) }
+        // The next launch writes more; the WAL holds it while the image is open.
+        let crashed = scratch.directory.appendingPathComponent("crashed.sqlite")
+        let image = StoreImage.open(at: scratch.file, version: "v1")
+        try image.waitUntilOpen()
+        let more = (0..<200).map { RecordSnapshot(key: RecordKey(type: "Extra", id: String($0)), values: ["text": .string(String(repeating: "z", count: 400))]) }
+        image.writeAndWait(PersistenceBatch(entries: more.map { .init(snapshot: $0, rowWasRead: false) }))
+        try FileManager.default.copyItem(at: scratch.file, to: crashed)
+        try FileManager.default.copyItem(atPath: scratch.file.path + "-wal", toPath: crashed.path + "-wal")
+        image.close()
+        // A crash in the checkpoint after it wrote page 1 (the header, with the new page count)
+        // and before the pages that grow the file: the WAL still holds every page.
+        let checkpointed = try Data(contentsOf: scratch.file)
+        var main = try Data(contentsOf: crashed)
+        #expect(checkpointed.count > main.count)
+        main.replaceSubrange(0..<4096, with: checkpointed.prefix(4096))
+        try main.write(to: crashed)
+        #expect(FileHeader.inspect(crashed.path) == .truncated(applicationID: ImageSchema.applicationID))
+
+        let reopened = StoreImage.open(at: crashed, version: "v1")
+        defer { reopened.close() }
+        try reopened.waitUntilOpen()
+        #expect(try reopened.read("Extra:199")?["text"] == .string(String(repeating: "z", count: 400)))
+        #expect(try reopened.read("Extra:0")?["text"] == .string(String(repeating: "z", count: 400)))
+        #expect(reopened.fault == nil)
+    }
+
     @Test func anImageOfAnotherFormatVersionIsAMiss() throws {
         let scratch = Scratch()
         _ = try imageWithOneRecord(scratch)

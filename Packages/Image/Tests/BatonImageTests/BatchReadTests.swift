@@ -63,8 +63,8 @@ import BatonStore
         let records = keys.map { Record(key: $0) }
         let found = try reader.readRows(into: records)
         #expect(found.count == keys.count)
-        for (record, found) in zip(records, found) where !found { #expect(record.fieldCount == 0) }
-        return zip(records, found).map { $1 ? $0 : nil }
+        for (record, found) in zip(records, found) where found != .found { #expect(record.fieldCount == 0) }
+        return zip(records, found).map { $1 == .found ? $0 : nil }
     }
 
     @Test func keysAsJSONHoldEveryByteOfEveryKey() throws {

@@ -44,7 +44,7 @@ enum Products {
 
         let stats = try Products.run("baton-image", ["stats", path])
         #expect(stats.status == 0)
-        #expect(stats.output.contains("records: 898"))
+        #expect(stats.output.contains("keys: 899 = records 898 + roots 1 + deleted 0"))
         #expect(stats.output.contains("bytes: \(before.count)"))
         #expect(stats.output.contains("launches: 1: "))
         #expect(stats.output.contains("oldest row: "))
@@ -66,6 +66,36 @@ enum Products {
         let missing = try Products.run("baton-image", ["get", path, "Episode:999"])
         #expect(missing.status != 0)
         #expect(try unchanged())
+    }
+
+    @Test func statsCountsTheKeysDumpListsAsRecordsRootsAndDeletedKeys() throws {
+        let scratch = Scratch()
+        try scratch.launch { image in
+            image.writeAndWait(PersistenceBatch(entries: [
+                .init(snapshot: snapshot(.root, ["a": .link("Note:1"), "b": .int(2)]), rowWasRead: false),
+                .init(snapshot: snapshot(.mutationRoot, ["m": .link("Note:2")]), rowWasRead: false),
+                .init(snapshot: snapshot("Note:1", ["text": .string("one")]), rowWasRead: false),
+                .init(snapshot: snapshot("Note:2", ["text": .string("two")]), rowWasRead: false),
+                .init(snapshot: snapshot("Note:3", ["text": .string("three")]), rowWasRead: false),
+            ]))
+            image.writeAndWait(PersistenceBatch(deletions: ["Note:3"]))
+        }
+        let path = scratch.file.path
+        let dump = try Products.run("baton-image", ["dump", path])
+        guard case .object(let members) = try JSONValue.parse(Data(dump.output.utf8)) else {
+            Issue.record("dump printed no object: \(dump.output)")
+            return
+        }
+        #expect(members.count == 5)
+        #expect(try JSONValue.parse(Data(dump.output.utf8))[member: "Note:3"] == .null)
+
+        let stats = try Products.run("baton-image", ["stats", path])
+        #expect(stats.status == 0)
+        #expect(stats.output.contains("keys: \(members.count) = records 2 + roots 2 + deleted 1"), "\(stats.output)")
+        #expect(stats.output.contains("root fields: 3"))
+
+        let deleted = try Products.run("baton-image", ["get", path, "Note:3"])
+        #expect(deleted.status != 0)
     }
 
     @Test func theInspectorRefusesADatabaseThatIsNotAnImage() throws {

@@ -10,7 +10,7 @@ import BatonStore
     private func readRecord(_ image: StoreImage, _ key: RecordKey) throws -> Record? {
         try image.withReadTransaction { reader in
             let record = Record(key: key)
-            return try reader.readRows(into: [record]) == [true] ? record : nil
+            return try reader.readRows(into: [record]) == [.found] ? record : nil
         }
     }
 

@@ -43,21 +43,23 @@ public protocol PersistenceReader {
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot?
 
     /// Fills each of `records` (new and holding no field, no root, no key twice, nobody
-    /// observes them) with its row's cells, in one call: true at the index of each record
-    /// whose row the disk has and decodes. The check reads each level of its walk through it.
-    func readRows(into records: [Record]) throws -> [Bool]
+    /// observes them) with its row's cells, in one call, and says at each index what the disk
+    /// holds for that key: the row, none, or the mark of its deletion. The check reads each
+    /// level of its walk through it.
+    func readRows(into records: [Record]) throws -> [RowRead]
 
     /// When the operation last fetched, as the disk remembers it.
     func fetchTime(of operation: OperationIdentity) throws -> Date?
 }
 
 extension PersistenceReader {
-    /// Each record filled from ``snapshot(of:fields:)``'s row.
-    public func readRows(into records: [Record]) throws -> [Bool] {
+    /// Each record filled from ``snapshot(of:fields:)``'s row; such a persistence keeps no
+    /// deletions.
+    public func readRows(into records: [Record]) throws -> [RowRead] {
         try records.map { record in
-            guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return false }
+            guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return .absent }
             record.fill(with: snapshot)
-            return true
+            return .found
         }
     }
 }
@@ -81,8 +83,9 @@ public struct PersistenceBatch: Sendable {
     }
 
     public var entries: [Entry]
-    /// Records deleted by the commit: their rows go, and nothing of them is merged into a
-    /// record a later commit names again.
+    /// Records deleted by the commit: their rows go, the disk keeps the mark of each deletion
+    /// (which ``PersistenceReader/readRows(into:)`` answers as ``RowRead/deleted``) until a
+    /// later commit writes the key again, and nothing of a deleted row is merged into it.
     public var deletions: [RecordKey]
     /// The operations the commit recorded as fetched, with when.
     public var fetchTimes: [OperationIdentity: Date]

@@ -211,6 +211,8 @@ extension Store {
             readRows(into: batch, from: reader)
             for entry in level {
                 if entry.record.awaitsRow {
+                    // A deletion the disk remembers is present, as a null.
+                    if !tombstones.isEmpty && tombstones.contains(entry.record.key) { continue }
                     walk.missing.append(walk.path)
                 } else {
                     walkObject(entry.record, entry.selection, &walk)
@@ -224,24 +226,30 @@ extension Store {
     /// Reads the rows of `batch`, records the walk entered empty, without notifications:
     /// nobody can observe a record memory did not hold. Each is marked read; one without a
     /// row (or whose read failed) leaves memory, still awaiting, and its key goes into
-    /// `rowsRead`, not to be asked again.
+    /// `rowsRead`, not to be asked again. A key the disk has as deleted becomes a tombstone,
+    /// as it was in the launch that deleted it.
     private func readRows(into batch: [Record], from reader: any PersistenceReader) {
         guard !batch.isEmpty else { return }
-        var found: [Bool]
+        var reads: [RowRead]
         do {
-            found = try reader.readRows(into: batch)
+            reads = try reader.readRows(into: batch)
         } catch {
             notePersistenceError(error)
-            found = []
+            reads = []
         }
-        if found.count != batch.count { found = Array(repeating: false, count: batch.count) }
-        for (record, found) in zip(batch, found) {
+        if reads.count != batch.count { reads = Array(repeating: .absent, count: batch.count) }
+        for (record, read) in zip(batch, reads) {
             record.rowWasRead = true
-            if found {
+            switch read {
+            case .found:
                 record.awaitsRow = false
-            } else {
+            case .absent:
                 records[record.key] = nil
                 rowsRead.insert(record.key)
+            case .deleted:
+                records[record.key] = nil
+                rowsRead.insert(record.key)
+                tombstones.insert(record.key)
             }
         }
     }

@@ -81,6 +81,11 @@ extension Store {
         if records.count < 64 || changes.snapshots.count > records.count / 4 {
             context.created.reserveCapacity(changes.snapshots.count)
         }
+        // A first page's edit compares with the list as it is before anything is written.
+        var heads: [Int: HeadBefore] = [:]
+        for (index, edit) in changes.edits.enumerated() {
+            if case .replaceHead = edit.operation, let head = headBefore(edit, in: context) { heads[index] = head }
+        }
         for key in changes.deletions {
             context.deletions.append(key)
             if changes[key] != nil {
@@ -121,8 +126,13 @@ extension Store {
                 applySnapshot(snapshot, in: &context)
             }
         }
-        for edit in changes.edits {
+        for (index, edit) in changes.edits.enumerated() {
             guard let record = held(edit.key, in: context) else { continue }
+            if case .replaceHead = edit.operation {
+                // The page's snapshot wrote the list started again; keep the later pages if it is their head.
+                if let head = heads[index] { keepTail(edit, head, of: record, in: &context) }
+                continue
+            }
             let current = baseValue(record, edit.slot, in: context)
             let edited = applying(edit, to: current, in: context)
             writeBase(record, edit.slot, edited, in: &context)

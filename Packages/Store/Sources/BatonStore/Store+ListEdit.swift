@@ -34,8 +34,64 @@ extension Store {
                 guard let field else { return element.link == target }
                 return targetValue(of: element, field, in: context, visible: visible)?.link == target
             }
+        case .replaceHead(let links, _, _):
+            // Without the list as it was before the commit (``HeadBefore``): started again.
+            elements = links.map(Value.link)
         }
         return .list(elements)
+    }
+
+    /// What a ``ListEdit/Operation/replaceHead(links:uniqueBy:kept:)`` edit needs of the
+    /// store before the commit writes anything: the elements after the head, the head's
+    /// targets' `uniqueBy` values and the kept fields' values. Nil when the list does not
+    /// begin with the edit's links or has nothing after them: the page starts the list again.
+    struct HeadBefore {
+        var tail: [Value]
+        var targets: [Value?]
+        var kept: [(record: Record, slot: Slot, value: Value?)]
+    }
+
+    /// The ``HeadBefore`` of `edit`, read from the base as it is before the commit.
+    func headBefore(_ edit: ListEdit, in context: CommitContext) -> HeadBefore? {
+        guard case .replaceHead(let links, let uniqueBy, let kept) = edit.operation,
+              let record = held(edit.key, in: context),
+              case .list(let elements)? = baseValue(record, edit.slot, in: context),
+              elements.count > links.count,
+              zip(elements, links).allSatisfy({ $0.link == $1 })
+        else { return nil }
+        var fields: [(record: Record, slot: Slot, value: Value?)] = []
+        for field in kept {
+            guard let owner = held(field.key, in: context) else { return nil }
+            fields.append((owner, field.slot, baseValue(owner, field.slot, in: context)))
+        }
+        return HeadBefore(
+            tail: Array(elements[links.count...]),
+            targets: links.map { targetValue(of: .link($0), uniqueBy, in: context, visible: false) },
+            kept: fields)
+    }
+
+    /// Applies a `replaceHead` edit after the commit's snapshots: when the head's targets are
+    /// what they were (`before`), the list is the head and the tail, without an element whose
+    /// target the head has, and the kept fields are restored; otherwise the page's own
+    /// snapshot stands. Returns whether the tail was kept.
+    @discardableResult
+    func keepTail(_ edit: ListEdit, _ before: HeadBefore, of record: Record, in context: inout CommitContext) -> Bool {
+        guard case .replaceHead(let links, let uniqueBy, _) = edit.operation else { return false }
+        let targets = links.map { targetValue(of: .link($0), uniqueBy, in: context, visible: false) }
+        guard !targets.contains(where: { $0 == nil }), targets == before.targets else { return false }
+        var seen = Set(targets.compactMap { $0 })
+        var elements = links.map(Value.link)
+        for element in before.tail {
+            if let target = targetValue(of: element, uniqueBy, in: context, visible: false) {
+                guard seen.insert(target).inserted else { continue }
+            }
+            elements.append(element)
+        }
+        writeBase(record, edit.slot, .list(elements), in: &context)
+        for field in before.kept {
+            writeBase(field.record, field.slot, field.value, in: &context)
+        }
+        return true
     }
 
     /// The value of `slot` in the record `element` links to, as the commit sees it.

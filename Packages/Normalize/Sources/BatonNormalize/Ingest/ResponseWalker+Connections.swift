@@ -17,8 +17,13 @@ extension ChangeSet {
     /// Writes the connection record `connection` from the page record `page` just ingested:
     /// the page's fields, its edges replacing, appended to or prepended to the connection's,
     /// and its page info merged into the connection's on the side it extends.
+    ///
+    /// A first page (neither `after` nor `before`) writes its edges and its whole page info,
+    /// which is the connection started again for a change set alone; its edit keeps the later
+    /// pages the store holds when the page equals their head (``ListEdit/Operation/replaceHead(links:uniqueBy:kept:)``).
     mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
         guard let pageSnapshot = self[page] else { return }
+        let mergedInfo = connection.child("pageInfo")
         var cells: [RecordSnapshot.Cell] = []
         for cell in pageSnapshot.cells {
             switch cell.slot {
@@ -28,7 +33,14 @@ extension ChangeSet {
                     continue
                 }
                 if direction == .replace {
-                    cells.append(cell)
+                    let elements = edgesOfDistinctNodes(elements)
+                    cells.append(.init(slot: .edges, value: .list(elements)))
+                    let links = elements.compactMap(\.link)
+                    if !links.isEmpty && links.count == elements.count {
+                        edit(ListEdit(key: connection, slot: .edges, operation: .replaceHead(
+                            links: links, uniqueBy: .node,
+                            kept: [.init(key: mergedInfo, slot: .endCursor), .init(key: mergedInfo, slot: .hasNextPage)])))
+                    }
                 } else {
                     edit(ListEdit(key: connection, slot: .edges, operation: .insert(
                         links: elements.compactMap(\.link), atEnd: direction == .append, uniqueBy: .node)))
@@ -38,7 +50,7 @@ extension ChangeSet {
                     cells.append(cell)
                     continue
                 }
-                let merged = connection.child("pageInfo")
+                let merged = mergedInfo
                 cells.append(.init(slot: .pageInfo, value: .link(merged)))
                 let kept = info.cells.filter { infoCell in
                     switch direction {
@@ -55,13 +67,36 @@ extension ChangeSet {
         merge(RecordSnapshot(key: connection, unsortedCells: cells))
     }
 
+    /// `edges` without an edge whose node an earlier one has, as this change set writes
+    /// them: a connection holds each node once.
+    private func edgesOfDistinctNodes(_ edges: [Value]) -> [Value] {
+        var nodes: Set<Value> = []
+        var distinct: [Value] = []
+        distinct.reserveCapacity(edges.count)
+        for edge in edges {
+            if let key = edge.link, let node = self[key]?[.node], node.link != nil {
+                guard nodes.insert(node).inserted else { continue }
+            }
+            distinct.append(edge)
+        }
+        return distinct
+    }
+
     /// Applies a mutation field's `@appendEdge`, `@prependNode`, `@deleteEdge`... given the
     /// field's value as ingested.
+    ///
+    /// Every edge inserted holds a `cursor`: a null one when the response gives none (an edge
+    /// `@appendNode` makes, or one whose mutation did not select it), as Relay writes it, so a
+    /// query that selects `edges { cursor }` finds the connection whole, in memory and after a
+    /// relaunch.
     mutating func applyEdgeWrite(_ write: EdgeWrite, value: Value) {
         switch write.kind {
         case .insertEdge(let append):
             var edges: [RecordKey] = []
             value.forEachLink { edges.append($0) }
+            for edge in edges where self[edge] != nil && self[edge]?[.cursor] == nil {
+                self.write(.null, to: .cursor, of: edge)
+            }
             for connection in write.connections {
                 edit(ListEdit(key: connection, slot: .edges,
                               operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
@@ -75,6 +110,7 @@ extension ChangeSet {
                     let edge = connection.child(node.rawValue)
                     merge(RecordSnapshot(key: edge, cells: [
                         .init(slot: .typename, value: .string(edgeTypeName)),
+                        .init(slot: .cursor, value: .null),
                         .init(slot: .node, value: .link(node)),
                     ]))
                     edges.append(edge)
