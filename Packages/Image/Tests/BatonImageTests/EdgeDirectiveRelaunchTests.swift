@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import BatonImage
+import BatonTestSupport
 
 /// An edge that a mutation's edge directive puts into a connection checks as the fetched
 /// edges do, from memory and, after a relaunch, from the image: an edge the response gives
 /// no cursor holds a null one, as Relay writes it.
 @Suite struct EdgeDirectiveRelaunchTests {
     static let normalization = Normalization(schema: try! GraphQLSchema.parse(sdl: [
-        SharedData.text("baton-spec/tests/schema.graphql"), SharedData.text("baton-spec/tests/extensions.graphql"),
+        try! TestData.text("Conformance/baton-spec/tests/schema.graphql"), try! TestData.text("Conformance/baton-spec/tests/extensions.graphql"),
     ]))
     static let query = try! OperationPlan("""
         query Notes { character(id: "1") { id notes(first: 2) @connection(key: "Notes_notes") {
