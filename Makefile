@@ -44,11 +44,14 @@ bench: server-env
 	cd Benchmarks && $(SWIFT) build -c release $(STRICT) && .build/release/BatonBenchmarks $(FILTER)
 
 # Each layer package alone, through its own manifest (sources and tests), so a layer's
-# manifest cannot drift from the workspace's; each in its own scratch path.
+# manifest cannot drift from the workspace's; each in its own scratch path. Each manifest is
+# touched first: SwiftPM plans again only when the root manifest changes, so an existing
+# scratch path would not see a file added to a package it depends on by path.
 PACKAGES := Records Normalize Store Image Transport Lens Compiler Testing
 packages:
 	@for package in $(PACKAGES); do \
 		echo "packages: $$package"; \
+		touch Packages/$$package/Package.swift; \
 		$(SWIFT) build --build-tests $(STRICT) --package-path Packages/$$package --scratch-path .build/packages/$$package || exit 1; \
 	done
 
