@@ -40,7 +40,7 @@ public struct Compiler: Sendable {
     public func compile(_ sources: [GraphQLSource]) -> Output {
         let (documents, syntaxErrors) = DocumentSet.parse(sources)
         if !syntaxErrors.isEmpty { return Output(swift: "", errors: syntaxErrors, accessors: 0) }
-        let errors = Validator.errors(in: documents, schema: schema.schema)
+        let errors = Validator.errors(in: documents, schema: schema.schema, keyFields: schema.configuration.keyFields)
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
         return generate(KeyFieldSelector(schema: schema).apply(to: documents))
     }
@@ -201,7 +201,9 @@ public struct Compiler: Sendable {
     /// The template of `operation`, planned alone with the fragments it uses, against the schema.
     private func template(of operation: OperationDefinition, in document: Document) throws(PlanError) -> OperationTemplate {
         let alone = Document(definitions: [.operation(operation)] + document.fragments(usedBy: operation).map { .fragment($0) })
-        return try OperationTemplate(document: alone, normalization: Normalization(schema: schema.schema))
+        // The configuration's key fields decide a `@deleteRecord` without `typeName:`, as in validation.
+        let normalization = Normalization(schema: schema.schema, cacheKeys: CacheKeyPolicy(keyFields: schema.configuration.keyFields))
+        return try OperationTemplate(document: alone, normalization: normalization)
     }
 
     /// The identity (key fields per type, from the configuration; `id` otherwise) and the
