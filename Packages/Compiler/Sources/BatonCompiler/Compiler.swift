@@ -26,6 +26,9 @@ public struct Compiler: Sendable {
     public struct Output: Sendable {
         public var swift: String
         public var errors: [CompilerError]
+        /// What the compile went on past (the schema's ``CompilerSchema/warnings``), with or
+        /// without errors: print them, and fail nothing for them.
+        public var warnings: [CompilerWarning] = []
         /// Field, spread and case descriptors and `on` accessors written.
         public var accessors: Int
         /// The bytes of `swift` before the line ``Compiler/tablesMark`` (and the blank line above it):
@@ -38,6 +41,12 @@ public struct Compiler: Sendable {
 
     /// Compiles every source together (a fragment may be spread from any of them).
     public func compile(_ sources: [GraphQLSource]) -> Output {
+        var output = compiled(sources)
+        output.warnings = schema.warnings
+        return output
+    }
+
+    private func compiled(_ sources: [GraphQLSource]) -> Output {
         let (documents, syntaxErrors) = DocumentSet.parse(sources)
         if !syntaxErrors.isEmpty { return Output(swift: "", errors: syntaxErrors, accessors: 0) }
         let errors = Validator.errors(in: documents, schema: schema.schema, keyFields: schema.configuration.keyFields)
