@@ -1,5 +1,5 @@
 /// A place in the SDL texts a schema was parsed from: which text (0-based, in the order given
-/// to ``GraphQLSchema/parse(sdl:)-([String])``) and where in it. A plain value.
+/// to `GraphQLSchema.parse(sdl:)`) and where in it. A plain value.
 public struct SchemaPosition: Sendable, Hashable, CustomStringConvertible {
     public let text: Int
     public let location: SourceLocation
