@@ -27,6 +27,9 @@ public struct Compiler: Sendable {
     public struct Output: Sendable {
         public var swift: String
         public var errors: [CompilerError]
+        /// What the compile went on past (the schema's ``CompilerSchema/warnings``), with or
+        /// without errors: print them, and fail nothing for them.
+        public var warnings: [CompilerWarning] = []
         /// Field, spread and case descriptors and `on` accessors written.
         public var accessors: Int
         /// The bytes of `swift` before the line ``Compiler/tablesMark`` (and the blank line above it):
@@ -39,9 +42,15 @@ public struct Compiler: Sendable {
 
     /// Compiles every source together (a fragment may be spread from any of them).
     public func compile(_ sources: [GraphQLSource]) -> Output {
+        var output = compiled(sources)
+        output.warnings = schema.warnings
+        return output
+    }
+
+    private func compiled(_ sources: [GraphQLSource]) -> Output {
         let (documents, syntaxErrors) = DocumentSet.parse(sources)
         if !syntaxErrors.isEmpty { return Output(swift: "", errors: syntaxErrors, accessors: 0) }
-        let errors = Validator.errors(in: documents, schema: schema.schema)
+        let errors = Validator.errors(in: documents, schema: schema.schema, keyFields: schema.configuration.keyFields)
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
         return generate(KeyFieldSelector(schema: schema).apply(to: documents))
     }
@@ -206,7 +215,9 @@ public struct Compiler: Sendable {
     /// The template of `operation`, planned alone with the fragments it uses, against the schema.
     private func template(of operation: OperationDefinition, in document: Document) throws(PlanError) -> OperationTemplate {
         let alone = Document(definitions: [.operation(operation)] + document.fragments(usedBy: operation).map { .fragment($0) })
-        return try OperationTemplate(document: alone, normalization: Normalization(schema: schema.schema))
+        // The configuration's key fields decide a `@deleteRecord` without `typeName:`, as in validation.
+        let normalization = Normalization(schema: schema.schema, cacheKeys: CacheKeyPolicy(keyFields: schema.configuration.keyFields))
+        return try OperationTemplate(document: alone, normalization: normalization)
     }
 
     /// The identity (key fields per type, from the configuration; `id` otherwise) and the

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Inputs are `.graphql` files, Swift files holding `/* graphql ... */` markers, or
 /// directories searched for both. Errors go to standard error as `file:line:column: error:`;
-/// any error exits 1 and writes nothing. The output is rewritten only when it changes.
+/// any error exits 1 and writes nothing. Warnings go there too, as `file:line:column: warning:`,
+/// and change neither the exit status nor the output. The output is rewritten only when it
+/// changes.
 let usage = "usage: baton-compile --config <baton.json> --output <file.swift> [--schema <sdl>]... [--stats] <inputs>..."
 
 var configPath: String?
@@ -49,6 +51,7 @@ do throws(CompilerError) {
         sources += try SourceCollector.sources(at: input)
     }
     let output = Compiler(schema: schema).compile(sources)
+    for warning in output.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
     if !output.errors.isEmpty { fail(output.errors) }
     let existing = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) }
     if existing != output.swift {

@@ -25,7 +25,7 @@ struct SwiftMarkerTests {
 
     @Test func placesErrorsInTheSwiftFile() {
         let output = SpecSchema.compiler.compile(SwiftMarkerScanner.sources(in: Self.swift, file: "View.swift"))
-        #expect(output.errors.map(\.description) == ["View.swift:6:24: error: 'Character' has no field 'nam'"])
+        #expect(output.errors.map(\.description) == ["View.swift:6:24: error: 'Character' has no field 'nam'; did you mean 'name'?"])
     }
 
     @Test func placesAnErrorOnTheMarkersOwnLine() {

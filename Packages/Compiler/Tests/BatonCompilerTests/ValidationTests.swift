@@ -74,7 +74,7 @@ struct ValidationTests {
           }
         }
         mutation Del($id: ID!, $connections: [ID!]!) {
-          removeNote(id: $id) { removedNoteId @deleteEdge(connections: $connections) @deleteRecord }
+          removeNote(id: $id) { removedNoteId @deleteEdge(connections: $connections) @deleteRecord(typeName: "Note") }
         }
         """
         let output = SpecSchema.compile(text)
@@ -113,6 +113,6 @@ struct ValidationTests {
             GraphQLSource(file: "A.graphql", text: "query A { character(id: 1) { ...F } }"),
             GraphQLSource(file: "F.graphql", text: "\n\nfragment F on Character { nope }"),
         ])
-        #expect(output.errors.map(\.description) == ["F.graphql:3:27: error: 'Character' has no field 'nope'"])
+        #expect(output.errors.map(\.description) == ["F.graphql:3:27: error: 'Character' has no field 'nope'; did you mean 'note', 'name', 'notes' or 'type'?"])
     }
 }

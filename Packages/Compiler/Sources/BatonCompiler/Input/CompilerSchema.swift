@@ -12,6 +12,9 @@ public struct CompilerSchema: Sendable {
     /// The schema's text as given (introspection read as SDL), without the client directives
     /// added to it: what `BatonSchema.schemaDigest` is the digest of.
     public let sdl: String
+    /// What the schema's texts define that a compile goes on past: each field defined twice,
+    /// placed at the second definition, with the first's place in the message.
+    public let warnings: [CompilerWarning]
 
     /// Builds the schema from `sources` (SDL texts; the first may be introspection JSON).
     public init(sources: [GraphQLSource], configuration: CompilerConfiguration = CompilerConfiguration())
@@ -42,7 +45,25 @@ public struct CompilerSchema: Sendable {
         self.schema = schema
         self.configuration = configuration
         self.sdl = texts.joined(separator: "\n")
+        self.warnings = schema.duplicateFields.compactMap { Self.warning($0, sources: sources) }
         try check()
+    }
+
+    /// The warning for a field defined twice, at its second definition; nil for one in the
+    /// client directives' text the compiler adds (which defines no fields).
+    private static func warning(_ duplicate: DuplicateFieldDefinition, sources: [GraphQLSource]) -> CompilerWarning? {
+        func place(_ position: SchemaPosition) -> (file: String, location: SourceLocation)? {
+            guard sources.indices.contains(position.text) else { return nil }
+            let source = sources[position.text]
+            // An introspection result is read as SDL made from it: its positions are not the file's.
+            let location = source.file.hasSuffix(".json") ? SourceLocation(line: 1, column: 1) : source.filePosition(of: position.location)
+            return (source.file, location)
+        }
+        guard let first = place(duplicate.first), let again = place(duplicate.again) else { return nil }
+        let name = "\(duplicate.typeName).\(duplicate.fieldName)"
+        return CompilerWarning(
+            message: "field '\(name)' is defined again here, first at \(first.file):\(first.location.line):\(first.location.column); the first definition is the one used",
+            file: again.file, line: again.location.line, column: again.location.column)
     }
 
     /// `error`, from parsing all `texts`, placed in the source it belongs to: the one the

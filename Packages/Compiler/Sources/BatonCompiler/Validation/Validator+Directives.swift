@@ -40,8 +40,9 @@ extension Validator {
         }
     }
 
-    /// Baton's client directives on a field: what each may mark and what its arguments say.
-    mutating func checkClientDirectives(on field: Field, definition: FieldDefinition, in source: GraphQLSource) {
+    /// Baton's client directives on a field selected on `typeName`: what each may mark and what
+    /// its arguments say.
+    mutating func checkClientDirectives(on field: Field, of typeName: String, definition: FieldDefinition, in source: GraphQLSource) {
         let named = definition.type.namedType
         let composite = schema.types[named]?.isComposite == true
         for directive in field.directives {
@@ -71,6 +72,12 @@ extension Validator {
             case "deleteEdge", "deleteRecord":
                 if named != "ID" {
                     report(.clientDirective, "'@\(directive.name)' marks a field of type ID or [ID]; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)
+                } else if directive.name == "deleteRecord", directive.argument("typeName") == nil,
+                    normalization.deletedRecordType(field: field.name, on: typeName) == nil
+                {
+                    // The plan would take the id for a whole key (`n1`), which no record has.
+                    let fix = normalization.likelyDeletedRecordType(field: field.name) ?? "<Type>"
+                    report(.clientDirective, "'@deleteRecord' on '\(field.responseKey)' deletes nothing without 'typeName:': records are keyed 'Type:id', and '\(field.responseKey)' is not the key field of an object type it is selected on ('\(typeName)'); write '@deleteRecord(typeName: \"\(fix)\")'", at: directive.location, in: source)
                 }
             case "catch":
                 if composite {

@@ -46,7 +46,9 @@ extension Validator {
         guard let definition = schema.field(field.name, on: typeName) else {
             let kind = schema.types[typeName]?.kind
             let hint = kind == .union ? " (a union has only '__typename'; select through an inline fragment)" : ""
-            report(.fieldExists, "'\(typeName)' has no field '\(field.name)'\(hint)", at: field.location, in: source)
+            let fields = (schema.types[typeName]?.fields.map(\.name) ?? []) + ["__typename"]
+            let suggestions = Suggestions.hint(Suggestions.nearest(to: field.name, among: fields))
+            report(.fieldExists, "'\(typeName)' has no field '\(field.name)'\(suggestions)\(hint)", at: field.location, in: source)
             return
         }
         checkArguments(field.arguments, against: definition.arguments, at: field.location, in: source, owner: "field '\(typeName).\(field.name)'")
@@ -61,7 +63,7 @@ extension Validator {
         } else if field.selectionSet != nil {
             report(.leafSelections, "field '\(field.responseKey)' of type '\(definition.type)' is a leaf and takes no selection", at: field.location, in: source)
         }
-        checkClientDirectives(on: field, definition: definition, in: source)
+        checkClientDirectives(on: field, of: typeName, definition: definition, in: source)
     }
 
     /// §5.3.2: within a selection set, through its inline fragments and spread fragments,

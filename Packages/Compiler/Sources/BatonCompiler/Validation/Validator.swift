@@ -8,20 +8,24 @@ import BatonNormalize
 struct Validator {
     let schema: GraphQLSchema
     let documents: DocumentSet
+    /// The schema with the configuration's key fields: what the plan decides a
+    /// `@deleteRecord` without `typeName:` by.
+    let normalization: Normalization
     var errors: [CompilerError] = []
     /// Variable usages per definition: "op:Name" / "fragment:Name".
     var usages: [String: [VariableUsage]] = [:]
     /// The definition whose usages are being collected.
     var current = ""
 
-    init(schema: GraphQLSchema, documents: DocumentSet) {
+    init(schema: GraphQLSchema, documents: DocumentSet, keyFields: [String: [String]] = [:]) {
         self.schema = schema
         self.documents = documents
+        self.normalization = Normalization(schema: schema, cacheKeys: CacheKeyPolicy(keyFields: keyFields))
     }
 
     /// Every error the documents have, in source order per rule pass.
-    static func errors(in documents: DocumentSet, schema: GraphQLSchema) -> [CompilerError] {
-        var validator = Validator(schema: schema, documents: documents)
+    static func errors(in documents: DocumentSet, schema: GraphQLSchema, keyFields: [String: [String]] = [:]) -> [CompilerError] {
+        var validator = Validator(schema: schema, documents: documents, keyFields: keyFields)
         validator.run()
         return validator.errors
     }
@@ -50,8 +54,13 @@ struct Validator {
 
     /// §5.2.1.1, §5.2.2.1, §5.5.1.1, and a name for every operation (its Swift type's).
     private mutating func checkNames() {
-        var operations: Set<String> = []
-        var fragments: Set<String> = []
+        // Where each name was first defined: `file:line:column`, for the message at the next one.
+        var operations: [String: String] = [:]
+        var fragments: [String: String] = [:]
+        func place(_ location: SourceLocation, in source: GraphQLSource) -> String {
+            let position = source.filePosition(of: location)
+            return "\(source.file):\(position.line):\(position.column)"
+        }
         for entry in documents.entries {
             switch entry.definition {
             case .operation(let operation):
@@ -59,12 +68,16 @@ struct Validator {
                     report(.operationName, "an operation needs a name: its Swift type is named for it", at: operation.location, in: entry.source)
                     continue
                 }
-                if !operations.insert(name).inserted {
-                    report(.operationNameUniqueness, "there is already an operation named '\(name)'", at: operation.location, in: entry.source)
+                if let first = operations[name] {
+                    report(.operationNameUniqueness, "there is already an operation named '\(name)', at \(first)", at: operation.location, in: entry.source)
+                } else {
+                    operations[name] = place(operation.location, in: entry.source)
                 }
             case .fragment(let fragment):
-                if !fragments.insert(fragment.name).inserted {
-                    report(.fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)'", at: fragment.location, in: entry.source)
+                if let first = fragments[fragment.name] {
+                    report(.fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)', at \(first)", at: fragment.location, in: entry.source)
+                } else {
+                    fragments[fragment.name] = place(fragment.location, in: entry.source)
                 }
             }
         }

@@ -26,10 +26,12 @@ public final class FieldPlan: Sendable {
     public let connection: ConnectionPlan?
     /// What a mutation's `@appendEdge`, `@prependNode`, `@deleteEdge`... on this field does.
     public let edgeWrite: EdgeWrite?
-    /// Whether `@deleteRecord` marks the field: its value is the key of a record to delete,
-    /// or, with `@deleteRecord(typeName:)`, the id of a record of that type.
+    /// Whether `@deleteRecord` marks the field: its value is the id of a record of
+    /// ``deletedTypeName`` to delete (without one, only a hand-made template's, the whole key).
     public let deletesRecord: Bool
-    /// The `typeName` of a `@deleteRecord`, when given.
+    /// The type of the record a `@deleteRecord` deletes: its `typeName`, or the object type whose
+    /// key field it marks. A plan made from a document always has one (see
+    /// ``PlanError/deleteRecordWithoutType(field:selectedOn:suggestion:location:)``).
     public let deletedTypeName: String?
     /// Whether the field can identify its object: a key field of some type, without arguments.
     public let isKeyField: Bool

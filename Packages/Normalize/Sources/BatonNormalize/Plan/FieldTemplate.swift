@@ -88,7 +88,8 @@ public struct EdgeWriteTemplate: Sendable, Hashable {
     }
 }
 
-/// `@deleteRecord`, with its `typeName` when given. A plain value.
+/// `@deleteRecord`, with the type of the record it deletes: its `typeName`, or the object type
+/// whose key field it marks (a template made from a document always has one). A plain value.
 public struct DeletionTemplate: Sendable, Hashable {
     public let typeName: String?
 

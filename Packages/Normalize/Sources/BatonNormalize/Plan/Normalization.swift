@@ -69,4 +69,31 @@ public struct Normalization: Sendable {
         case .subscription: .subscriptionRoot
         }
     }
+
+    // MARK: @deleteRecord
+
+    /// The type whose record a `@deleteRecord` without `typeName:` on the field `field`, selected
+    /// on `typeName`, deletes: `typeName` when the schema says it is an object type and `field`
+    /// is its only key field (``CacheKeyPolicy/fields(of:)``); nil otherwise (an interface or
+    /// union, a type keyed by several fields, no schema).
+    public func deletedRecordType(field: String, on typeName: String?) -> String? {
+        guard let typeName, schema?.type(named: typeName)?.kind == .object, cacheKeys.fields(of: typeName) == [field]
+        else { return nil }
+        return typeName
+    }
+
+    /// For the message that asks for `typeName:`: the longest name of an object type of the
+    /// schema with key fields that the field's name holds, ignoring case (`removedNoteId`:
+    /// `Note`); nil when none does or there is no schema.
+    public func likelyDeletedRecordType(field: String) -> String? {
+        guard let schema else { return nil }
+        let lowered = field.lowercased()
+        return schema.types.values
+            .filter { type in
+                type.kind == .object && type.name.count > 1 && lowered.contains(type.name.lowercased())
+                    && cacheKeys.fields(of: type.name).allSatisfy { type.field(named: $0) != nil }
+            }
+            .map(\.name)
+            .max { ($0.count, $1) < ($1.count, $0) }
+    }
 }

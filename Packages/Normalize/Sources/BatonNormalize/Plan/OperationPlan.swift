@@ -107,6 +107,11 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     case badDirective(String, location: SourceLocation, reason: String)
     /// A variable an `@include`, `@skip` or `@defer` tests holds something other than a Boolean.
     case notBoolean(variable: String)
+    /// A `@deleteRecord` without `typeName:` on a field that is not the key field of the object
+    /// type it is selected on (`selectedOn`, nil when the plan has no schema to say): records
+    /// are keyed `Type:id`, so its id alone names no record. `suggestion` is a type of the
+    /// schema the field's name holds (`removedNoteId`: `Note`), for the fix's message.
+    case deleteRecordWithoutType(field: String, selectedOn: String?, suggestion: String?, location: SourceLocation)
 
     public var description: String {
         switch self {
@@ -120,6 +125,8 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badDirective(let name, let location, let reason):
             "\(location.line):\(location.column): @\(name): \(reason)"
         case .notBoolean(let variable): "$\(variable) decides an @include, @skip or @defer and is not a Boolean"
+        case .deleteRecordWithoutType(let field, let type, let suggestion, let location):
+            "\(location.line):\(location.column): @deleteRecord on \(field) deletes nothing without typeName: records are keyed Type:id, and \(field) is not the key field of an object type it is selected on\(type.map { " (\($0))" } ?? ""); write @deleteRecord(typeName: \"\(suggestion ?? "<Type>")\")"
         }
     }
 }

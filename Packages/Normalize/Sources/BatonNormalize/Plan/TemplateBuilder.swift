@@ -189,7 +189,7 @@ struct TemplateBuilder {
                 ?? false,
             occurrences: occurrences,
             connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }), edgeWrite: try edgeWrite(directives),
-            deletion: try deletion(directives),
+            deletion: try deletion(entries),
             child)
     }
 
@@ -295,8 +295,21 @@ struct TemplateBuilder {
         return nil
     }
 
-    private func deletion(_ directives: [Directive]) throws(PlanError) -> DeletionTemplate? {
-        guard let directive = directives.first(where: { $0.name == "deleteRecord" }) else { return nil }
-        return DeletionTemplate(typeName: try literalString(directive, "typeName"))
+    /// The `@deleteRecord` of the merged field `entries`: its `typeName`, or the type the field
+    /// is written on when the field is that object type's key (see
+    /// ``Normalization/deletedRecordType(field:on:)``); an error otherwise, since an id alone
+    /// names no record.
+    private func deletion(_ entries: [Entry]) throws(PlanError) -> DeletionTemplate? {
+        for entry in entries {
+            guard let directive = entry.field.directives.first(where: { $0.name == "deleteRecord" }) else { continue }
+            if let typeName = try literalString(directive, "typeName") { return DeletionTemplate(typeName: typeName) }
+            if let typeName = normalization.deletedRecordType(field: entry.field.name, on: entry.scope) {
+                return DeletionTemplate(typeName: typeName)
+            }
+            throw .deleteRecordWithoutType(
+                field: entry.field.responseKey, selectedOn: entry.scope,
+                suggestion: normalization.likelyDeletedRecordType(field: entry.field.name), location: directive.location)
+        }
+        return nil
     }
 }

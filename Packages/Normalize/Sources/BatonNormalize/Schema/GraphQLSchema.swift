@@ -13,6 +13,9 @@ public struct GraphQLSchema: Sendable {
     public let subscriptionType: String?
     /// The directives applied to `schema` and its extensions.
     public let schemaDirectives: [Directive]
+    /// The fields the texts define more than once (the first definition is the one kept), in
+    /// the order met: definitions first, then extensions.
+    public internal(set) var duplicateFields: [DuplicateFieldDefinition] = []
     /// For each interface, the object types that implement it, directly or through other interfaces.
     let implementations: [String: Set<String>]
     /// For each object or interface type, the interfaces it implements, directly or transitively.

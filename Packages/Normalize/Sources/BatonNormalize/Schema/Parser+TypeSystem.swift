@@ -87,7 +87,10 @@ extension Parser {
                 let fields = try many(.braceL, .braceR, what: "a field definition", allowEmpty: true) {
                     (parser: inout Parser) throws(GraphQLSyntaxError) in try parser.parseFieldDefinition()
                 }
-                for field in fields { type.add(field) }
+                for (field, location) in fields {
+                    type.fieldSites.append(FieldSite(name: field.name, location: location))
+                    type.add(field)
+                }
             }
             return type
         case "union":
@@ -121,9 +124,12 @@ extension Parser {
             type.directives = try parseDirectives(constant: true)
             if peek(.braceL) {
                 let fields = try many(.braceL, .braceR, what: "an input field definition", allowEmpty: true) {
-                    (parser: inout Parser) throws(GraphQLSyntaxError) in try parser.parseInputValueDefinition()
+                    (parser: inout Parser) throws(GraphQLSyntaxError) in try parser.parsePlacedInputValueDefinition()
                 }
-                for field in fields { type.add(inputField: field) }
+                for (field, location) in fields {
+                    type.fieldSites.append(FieldSite(name: field.name, location: location))
+                    type.add(inputField: field)
+                }
             }
             return type
         }
@@ -141,15 +147,18 @@ extension Parser {
         return names
     }
 
-    private mutating func parseFieldDefinition() throws(GraphQLSyntaxError) -> FieldDefinition {
+    /// A field definition and where its name is.
+    private mutating func parseFieldDefinition() throws(GraphQLSyntaxError) -> (FieldDefinition, SourceLocation) {
         let description = try parseDescription()
+        let start = location()
         let name = try expectName("a field name")
         let arguments = try parseArgumentDefinitions()
         try expect(.colon)
         let type = try parseTypeReference()
-        return FieldDefinition(
+        let field = FieldDefinition(
             name: name, description: description, arguments: arguments, type: type,
             directives: try parseDirectives(constant: true))
+        return (field, start)
     }
 
     private mutating func parseArgumentDefinitions() throws(GraphQLSyntaxError) -> [InputValueDefinition] {
@@ -160,14 +169,21 @@ extension Parser {
     }
 
     private mutating func parseInputValueDefinition() throws(GraphQLSyntaxError) -> InputValueDefinition {
+        try parsePlacedInputValueDefinition().0
+    }
+
+    /// An input value definition and where its name is.
+    private mutating func parsePlacedInputValueDefinition() throws(GraphQLSyntaxError) -> (InputValueDefinition, SourceLocation) {
         let description = try parseDescription()
+        let start = location()
         let name = try expectName()
         try expect(.colon)
         let type = try parseTypeReference()
         let defaultValue = try skip(.equals) ? try parseValue(constant: true) : nil
-        return InputValueDefinition(
+        let value = InputValueDefinition(
             name: name, description: description, type: type, defaultValue: defaultValue,
             directives: try parseDirectives(constant: true))
+        return (value, start)
     }
 
     private mutating func parseDirectiveDefinition(description: String?) throws(GraphQLSyntaxError) -> DirectiveDefinition {

@@ -9,6 +9,9 @@ struct SchemaBuilder {
     private var schemaDirectives: [Directive] = []
     private var hasSchemaDefinition = false
     private var extensions: [(definition: TypeSystemDefinition, text: Int)] = []
+    /// Where each type's fields were first defined, and the names defined again.
+    private var fieldPositions: [String: [String: SchemaPosition]] = [:]
+    private var duplicateFields: [DuplicateFieldDefinition] = []
 
     static let builtInScalars = ["Int", "Float", "String", "Boolean", "ID"]
 
@@ -43,11 +46,27 @@ struct SchemaBuilder {
                         "Type '\(type.name)' is defined more than once (first at \(first.location))",
                         at: type.location, text: text, of: count)
                 }
+                var type = type
+                placeFields(of: &type, text: text)
                 types[type.name] = type
             case .directive(let directive, _):
                 if directives[directive.name] == nil { directives[directive.name] = directive }
             }
         }
+    }
+
+    /// Records where `type`'s definition or extension in `text` names each field, and each name
+    /// already defined, then empties its sites.
+    private mutating func placeFields(of type: inout SchemaType, text: Int) {
+        for site in type.fieldSites {
+            let here = SchemaPosition(text: text, location: site.location)
+            if let first = fieldPositions[type.name]?[site.name] {
+                duplicateFields.append(DuplicateFieldDefinition(typeName: type.name, fieldName: site.name, first: first, again: here))
+            } else {
+                fieldPositions[type.name, default: [:]][site.name] = here
+            }
+        }
+        type.fieldSites = []
     }
 
     private mutating func setRoots(
@@ -71,7 +90,8 @@ struct SchemaBuilder {
             case .schema(let newRoots, let newDirectives, _, let location):
                 schemaDirectives.append(contentsOf: newDirectives)
                 try setRoots(newRoots, at: location, text: text, of: textCount)
-            case .type(let addition, _):
+            case .type(var addition, _):
+                placeFields(of: &addition, text: text)
                 guard var type = types[addition.name] else {
                     throw error(
                         "Cannot extend type '\(addition.name)': no such type is defined",
@@ -107,8 +127,10 @@ struct SchemaBuilder {
                 roots[kind] = name
             }
         }
-        return GraphQLSchema(
+        var schema = GraphQLSchema(
             types: types, directives: directives, queryType: roots[.query], mutationType: roots[.mutation],
             subscriptionType: roots[.subscription], schemaDirectives: schemaDirectives)
+        schema.duplicateFields = duplicateFields
+        return schema
     }
 }

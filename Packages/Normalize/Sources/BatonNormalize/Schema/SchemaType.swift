@@ -29,6 +29,9 @@ public struct SchemaType: Sendable, Hashable {
     public internal(set) var directives: [Directive] = []
     /// Where the type is defined; line 0 for the built-in scalars.
     public let location: SourceLocation
+    /// Every field or input field this definition names, duplicates included, where it names
+    /// it: read and emptied by the builder, which reports a name defined twice.
+    var fieldSites: [FieldSite] = []
 
     public init(name: String, kind: Kind, description: String? = nil, location: SourceLocation) {
         self.name = name
