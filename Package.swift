@@ -47,12 +47,17 @@ let package = Package(
         .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
         .target(name: "BatonStore", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Store")),
         .target(name: "BatonImage", dependencies: ["CSQLite", "BatonRecords", "BatonStore"], path: layer("Image")),
-        .executableTarget(name: "BatonImageTool", dependencies: ["BatonImage"], path: "Packages/Image/Sources/BatonImageTool"),
-        .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"], path: "Packages/Image/Sources/ImageCrashChild"),
-        .target(name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
-        .target(name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
+        .executableTarget(
+            name: "BatonImageTool", dependencies: ["BatonImage"], path: "Packages/Image/Sources/BatonImageTool"),
+        .executableTarget(
+            name: "ImageCrashChild", dependencies: ["BatonImage"], path: "Packages/Image/Sources/ImageCrashChild"),
+        .target(
+            name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
+        .target(
+            name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
         .target(name: "BatonCompiler", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Compiler")),
-        .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"], path: "Packages/Compiler/Sources/baton-compile"),
+        .executableTarget(
+            name: "baton-compile", dependencies: ["BatonCompiler"], path: "Packages/Compiler/Sources/baton-compile"),
         .plugin(
             name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"],
             path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
@@ -62,15 +67,20 @@ let package = Package(
         .target(name: "BatonTestSupport", path: "Tests/Support/Sources/BatonTestSupport"),
 
         .testTarget(name: "BatonRecordsTests", dependencies: ["BatonRecords"], path: layerTests("Records")),
-        .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize", "BatonTestSupport"], path: layerTests("Normalize")),
-        .testTarget(name: "BatonStoreTests", dependencies: ["BatonStore", "BatonTestSupport"], path: layerTests("Store")),
         .testTarget(
-            name: "BatonImageTests", dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize", "BatonTestSupport"],
+            name: "BatonNormalizeTests", dependencies: ["BatonNormalize", "BatonTestSupport"],
+            path: layerTests("Normalize")),
+        .testTarget(
+            name: "BatonStoreTests", dependencies: ["BatonStore", "BatonTestSupport"], path: layerTests("Store")),
+        .testTarget(
+            name: "BatonImageTests",
+            dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize", "BatonTestSupport"],
             path: layerTests("Image")),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
         .testTarget(name: "BatonLensTests", dependencies: ["BatonLens", "BatonTestSupport"], path: layerTests("Lens")),
         .testTarget(
-            name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"], path: layerTests("Compiler"),
+            name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"],
+            path: layerTests("Compiler"),
             exclude: ["Goldens"]),
         .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"], path: layerTests("Testing")),
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
@@ -89,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "BatonIntegrationTests",
             dependencies: [
-                "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens", "BatonTesting", "BatonTestSupport",
+                "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens",
+                "BatonTesting", "BatonTestSupport",
             ],
             path: "Tests/BatonIntegrationTests",
             exclude: ["baton.json"],
@@ -101,13 +112,16 @@ let package = Package(
         .testTarget(
             name: "NamesBesideSwiftUITests",
             dependencies: [
-                "SwiftUINames", "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport", "BatonLens",
+                "SwiftUINames", "BatonRecords", "BatonNormalize", "BatonStore", "BatonImage", "BatonTransport",
+                "BatonLens",
                 "BatonCompiler", "BatonTesting",
             ],
             path: "Tools/SwiftUIStandIn/Tests/NamesBesideSwiftUITests"),
 
         .target(name: "LayerRules", path: "Tools/LayerCheck/Sources/LayerRules"),
-        .executableTarget(name: "baton-layers", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Sources/baton-layers"),
-        .testTarget(name: "LayerRulesTests", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Tests/LayerRulesTests"),
+        .executableTarget(
+            name: "baton-layers", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Sources/baton-layers"),
+        .testTarget(
+            name: "LayerRulesTests", dependencies: ["LayerRules"], path: "Tools/LayerCheck/Tests/LayerRulesTests"),
     ]
 )

@@ -27,6 +27,6 @@ let package = Package(
                 .product(name: "BatonLens", package: "Lens"),
                 .product(name: "BatonTestSupport", package: "Support"),
             ]
-        ),
+        )
     ]
 )

@@ -32,6 +32,6 @@ let package = Package(
             path: "BatonIntegrationTests",
             exclude: ["baton.json"],
             plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
-        ),
+        )
     ]
 )

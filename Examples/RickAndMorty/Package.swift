@@ -26,6 +26,6 @@ let package = Package(
             exclude: ["baton.json"],
             // Generates the lenses of the `.graphql` files and the `/* graphql */` markers.
             plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
-        ),
+        )
     ]
 )

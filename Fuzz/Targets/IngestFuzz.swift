@@ -56,8 +56,9 @@ let plans: [OperationPlan] = {
         schema: schema, cacheKeys: CacheKeyPolicy(keyFields: ["Asset": ["uuid"], "Quote": ["base", "quote"]]))
     return operations.map { operation in
         do {
-            return try OperationPlan(specText("documents/\(operation.name).graphql"), operationName: operation.name,
-                                     variables: operation.variables, normalization: normalization)
+            return try OperationPlan(
+                specText("documents/\(operation.name).graphql"), operationName: operation.name,
+                variables: operation.variables, normalization: normalization)
         } catch { fatalError("\(operation.name): \(error)") }
     }
 }()
@@ -73,8 +74,9 @@ func writeSeeds(to directory: String) {
     var written = 0
     for entry in cases {
         guard case .string(let name)? = entry[member: "operation"],
-              let selector = operations.firstIndex(where: { $0.name == name }),
-              case .array(let responses)? = entry[member: "responses"] else { continue }
+            let selector = operations.firstIndex(where: { $0.name == name }),
+            case .array(let responses)? = entry[member: "responses"]
+        else { continue }
         for case .string(let path) in responses {
             guard let bytes = try? Data(contentsOf: specDirectory.appendingPathComponent(path)) else { continue }
             let seed = Data([UInt8(selector)]) + bytes
@@ -87,7 +89,10 @@ func writeSeeds(to directory: String) {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
         writeSeeds(to: directory)
         exit(0)

@@ -69,19 +69,24 @@ func writeSeeds(to directory: String) {
         var encoder = RowEncoder(names: fuzzNames)
         encoder.begin()
         do { try encoder.encode(value) } catch { fatalError("\(error)") }
-        _ = FileManager.default.createFile(atPath: "\(directory)/root-\(index)", contents: Data([0]) + Data(encoder.bytes))
+        _ = FileManager.default.createFile(
+            atPath: "\(directory)/root-\(index)", contents: Data([0]) + Data(encoder.bytes))
         encoder.begin()
         do {
             try encoder.cell(Slot("id"), .string("1"))
             try encoder.cell(Slot("name"), value)
         } catch { fatalError("\(error)") }
-        _ = FileManager.default.createFile(atPath: "\(directory)/record-\(index)", contents: Data([1]) + Data(encoder.bytes))
+        _ = FileManager.default.createFile(
+            atPath: "\(directory)/record-\(index)", contents: Data([1]) + Data(encoder.bytes))
     }
     print("wrote \(values.count * 2) seeds to \(directory)")
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
         writeSeeds(to: directory)
         exit(0)

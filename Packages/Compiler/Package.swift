@@ -9,15 +9,21 @@ let package = Package(
         .executable(name: "baton-compile", targets: ["baton-compile"]),
         .plugin(name: "BatonCompilerPlugin", targets: ["BatonCompilerPlugin"]),
     ],
-    dependencies: [.package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../../Tests/Support")],
+    dependencies: [
+        .package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../../Tests/Support"),
+    ],
     targets: [
-        .target(name: "BatonCompiler", dependencies: [
-            .product(name: "BatonRecords", package: "Records"),
-            .product(name: "BatonNormalize", package: "Normalize"),
-        ]),
+        .target(
+            name: "BatonCompiler",
+            dependencies: [
+                .product(name: "BatonRecords", package: "Records"),
+                .product(name: "BatonNormalize", package: "Normalize"),
+            ]),
         .executableTarget(name: "baton-compile", dependencies: ["BatonCompiler"]),
         .plugin(name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"]),
         .testTarget(
-            name: "BatonCompilerTests", dependencies: ["BatonCompiler", .product(name: "BatonTestSupport", package: "Support")], exclude: ["Goldens"]),
+            name: "BatonCompilerTests",
+            dependencies: ["BatonCompiler", .product(name: "BatonTestSupport", package: "Support")],
+            exclude: ["Goldens"]),
     ]
 )

@@ -10,24 +10,30 @@ let package = Package(
         .executable(name: "baton-image", targets: ["BatonImageTool"]),
     ],
     dependencies: [
-        .package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store"), .package(path: "../../Tests/Support"),
+        .package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store"),
+        .package(path: "../../Tests/Support"),
     ],
     targets: [
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        .target(name: "BatonImage", dependencies: [
-            "CSQLite",
-            .product(name: "BatonRecords", package: "Records"),
-            .product(name: "BatonStore", package: "Store"),
-        ]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(
+            name: "BatonImage",
+            dependencies: [
+                "CSQLite",
+                .product(name: "BatonRecords", package: "Records"),
+                .product(name: "BatonStore", package: "Store"),
+            ]),
         .executableTarget(name: "BatonImageTool", dependencies: ["BatonImage"]),
         // Test-only: commits in a loop until it is killed, for the crash-consistency test.
         .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"]),
-        .testTarget(name: "BatonImageTests", dependencies: [
-            "BatonImage",
-            "BatonImageTool",
-            "ImageCrashChild",
-            .product(name: "BatonNormalize", package: "Normalize"),
-            .product(name: "BatonTestSupport", package: "Support"),
-        ]),
+        .testTarget(
+            name: "BatonImageTests",
+            dependencies: [
+                "BatonImage",
+                "BatonImageTool",
+                "ImageCrashChild",
+                .product(name: "BatonNormalize", package: "Normalize"),
+                .product(name: "BatonTestSupport", package: "Support"),
+            ]),
     ]
 )

@@ -8,6 +8,8 @@ let package = Package(
     dependencies: [.package(path: "../Records"), .package(path: "../../Tests/Support")],
     targets: [
         .target(name: "BatonNormalize", dependencies: [.product(name: "BatonRecords", package: "Records")]),
-        .testTarget(name: "BatonNormalizeTests", dependencies: ["BatonNormalize", .product(name: "BatonTestSupport", package: "Support")]),
+        .testTarget(
+            name: "BatonNormalizeTests",
+            dependencies: ["BatonNormalize", .product(name: "BatonTestSupport", package: "Support")]),
     ]
 )

@@ -9,10 +9,12 @@ let package = Package(
     products: [.library(name: "BatonTesting", targets: ["BatonTesting"])],
     dependencies: [.package(path: "../Records"), .package(path: "../Normalize")],
     targets: [
-        .target(name: "BatonTesting", dependencies: [
-            .product(name: "BatonRecords", package: "Records"),
-            .product(name: "BatonNormalize", package: "Normalize"),
-        ]),
+        .target(
+            name: "BatonTesting",
+            dependencies: [
+                .product(name: "BatonRecords", package: "Records"),
+                .product(name: "BatonNormalize", package: "Normalize"),
+            ]),
         .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"]),
     ]
 )

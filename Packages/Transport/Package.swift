@@ -11,11 +11,13 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "BatonTransport", dependencies: [
-            "CZlib",
-            .product(name: "BatonRecords", package: "Records"),
-            .product(name: "BatonNormalize", package: "Normalize"),
-        ]),
+        .target(
+            name: "BatonTransport",
+            dependencies: [
+                "CZlib",
+                .product(name: "BatonRecords", package: "Records"),
+                .product(name: "BatonNormalize", package: "Normalize"),
+            ]),
         .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"]),
     ]
 )

@@ -9,19 +9,20 @@ import Testing
 @MainActor
 struct HostileNamesTests {
     static let response = #"""
-    {"data":{"self":{"__typename":"Thing","typename":"Thing","__typename_":"Thing","id":"t1","self":"lower self",
-    "Self":"upper Self","init":"i","Type":"T","protocol":"p","default":"d","name":"lower name","Name":"upper Name",
-    "kind":"Alive","KIND":"rawValue","case":"case","where":3,"in":true,"is":false,"as":"a","any":"n","try":"t",
-    "async":"y","await":"w","ref":"r","key":"k","fields":"f","typeCondition":"c","air_date":"snake","airDate":"camel",
-    "on":"o","thing":{"__typename":"Thing","id":"t2"},"Thing":null,"string":{"__typename":"Other","id":"o1","name":"other"}},
-    "type":null,"class":null,"string":null,"data":null,"fields":null,"node":null,"union":null}}
-    """#
+        {"data":{"self":{"__typename":"Thing","typename":"Thing","__typename_":"Thing","id":"t1","self":"lower self",
+        "Self":"upper Self","init":"i","Type":"T","protocol":"p","default":"d","name":"lower name","Name":"upper Name",
+        "kind":"Alive","KIND":"rawValue","case":"case","where":3,"in":true,"is":false,"as":"a","any":"n","try":"t",
+        "async":"y","await":"w","ref":"r","key":"k","fields":"f","typeCondition":"c","air_date":"snake","airDate":"camel",
+        "on":"o","thing":{"__typename":"Thing","id":"t2"},"Thing":null,"string":{"__typename":"Other","id":"o1","name":"other"}},
+        "type":null,"class":null,"string":null,"data":null,"fields":null,"node":null,"union":null}}
+        """#
 
     /// The normalization the generated table describes, as an app would make it.
     static let normalization = Normalization(possibleTypes: BatonSchema.possibleTypes, cacheKeys: BatonSchema.cacheKeys)
 
     func load() throws -> SelfQuery.Data {
-        let environment = GraphQLEnvironment(store: Store(normalization: Self.normalization), transport: SilentTransport())
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: Self.normalization), transport: SilentTransport())
         let variables: [String: JSONValue] = ["protocol": "p"]
         let plan = try environment.plan(SelfQuery.self, variables: variables)
         let result = try Ingest().ingest(Array(Self.response.utf8), plan: plan)
@@ -69,16 +70,18 @@ struct HostileNamesTests {
     @Test func variablesAndInputFieldsNamedLikeSwiftSendTheirGraphQLNames() throws {
         let inner = Filter(case: .alive_, list: [])
         let filter = Filter(
-            self_: "s", inputValue_: 1, default: .`default`, case: .`case`, String_: "text", nested: inner, list: [inner])
+            self_: "s", inputValue_: 1, default: .`default`, case: .`case`, String_: "text", nested: inner,
+            list: [inner])
         let variables = FindQuery.Variables(filter: filter, kinds: [.type], self_: "1", init_: 2, variableValues_: "v")
         let innerJSON: JSONValue = .object([("case", "Alive"), ("list", [])])
-        #expect(variables.variableValues == [
-            "filter": .object([
-                ("self", "s"), ("inputValue", 1), ("default", "default"), ("case", "case"), ("String", "text"),
-                ("nested", innerJSON), ("list", [innerJSON]),
-            ]),
-            "kinds": ["Type"], "self": "1", "init": 2, "variableValues": "v",
-        ])
+        #expect(
+            variables.variableValues == [
+                "filter": .object([
+                    ("self", "s"), ("inputValue", 1), ("default", "default"), ("case", "case"), ("String", "text"),
+                    ("nested", innerJSON), ("list", [innerJSON]),
+                ]),
+                "kinds": ["Type"], "self": "1", "init": 2, "variableValues": "v",
+            ])
         // Left out while nil: `$default` takes its default in the document, `where` its default in the schema.
         #expect(variables.variableValues["default"] == nil)
         let plan = try FindQuery.plan(variables: variables.variableValues, normalization: Self.normalization)
@@ -91,9 +94,11 @@ struct HostileNamesTests {
         var variables = FindQuery.Variables(filter: filter, init_: 1)
         variables.default = .null
         variables.values = .some(["a", nil])
-        #expect(variables.variableValues == [
-            "filter": .object([("self", .null), ("case", "Alive")]), "init": 1, "default": .null, "values": ["a", .null],
-        ])
+        #expect(
+            variables.variableValues == [
+                "filter": .object([("self", .null), ("case", "Alive")]), "init": 1, "default": .null,
+                "values": ["a", .null],
+            ])
         variables.default = nil
         #expect(variables.variableValues["default"] == nil)
     }

@@ -6,7 +6,8 @@ import BatonLens
 /// the app makes them `CustomScalar`s, and the generated lenses read them typed.
 extension Decimal: CustomScalar {
     public init(scalar: Value) throws {
-        guard case .string(let text) = scalar, let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        guard case .string(let text) = scalar,
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         else { throw ScalarConversion.unreadable("\(scalar)") }
         self = value
     }
@@ -14,7 +15,9 @@ extension Decimal: CustomScalar {
 
 /// A `Decimal` variable goes out as the text the server sends it back as.
 extension Decimal: GraphQLInputValue {
-    public var inputValue: JSONValue { .string(NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX"))) }
+    public var inputValue: JSONValue {
+        .string(NSDecimalNumber(decimal: self).description(withLocale: Locale(identifier: "en_US_POSIX")))
+    }
 }
 
 extension Date: CustomScalar {
@@ -27,7 +30,9 @@ extension Date: CustomScalar {
 
 extension URL: CustomScalar {
     public init(scalar: Value) throws {
-        guard case .string(let text) = scalar, let url = URL(string: text) else { throw ScalarConversion.unreadable("\(scalar)") }
+        guard case .string(let text) = scalar, let url = URL(string: text) else {
+            throw ScalarConversion.unreadable("\(scalar)")
+        }
         self = url
     }
 }
@@ -39,17 +44,20 @@ enum ScalarConversion: Error {
 @MainActor
 struct CustomScalarTests {
     static let response = #"""
-    {"data":{"assets":[{"uuid":"a1","price":"12.50","listedAt":"2026-11-01T10:00:00Z","page":"https://example.com/a1",
-    "prices":["12.50",null,"13"],"id":null}]}}
-    """#
+        {"data":{"assets":[{"uuid":"a1","price":"12.50","listedAt":"2026-11-01T10:00:00Z","page":"https://example.com/a1",
+        "prices":["12.50",null,"13"],"id":null}]}}
+        """#
 
     @Test func mappedCustomScalarsReadAsTheirSwiftTypes() throws {
-        let environment = GraphQLEnvironment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
         let plan = try environment.plan(TestAssetPricesQuery.self)
-        environment.store.commit(try Ingest().ingest(Array(Self.response.utf8), plan: plan).changes, fetched: plan.identity)
+        environment.store.commit(
+            try Ingest().ingest(Array(Self.response.utf8), plan: plan).changes, fetched: plan.identity)
         let data = TestAssetPricesQuery.Data(
-            ref: RecordRef(record: try #require(environment.store.record(plan.rootKey)), selection: plan.root,
-                           context: environment.lensContext))
+            ref: RecordRef(
+                record: try #require(environment.store.record(plan.rootKey)), selection: plan.root,
+                context: environment.lensContext))
         let asset = try #require(try data.assets?.first ?? nil)
         #expect(try asset.price == Decimal(string: "12.50"))
         #expect(try asset.listedAt == Date(timeIntervalSince1970: 1_793_527_200))
@@ -59,19 +67,22 @@ struct CustomScalarTests {
     }
 
     @Test func aCustomScalarVariableGoesOutThroughItsInputConformance() throws {
-        let variables = TestPricedAssetsQuery.Variables(price: Decimal(string: "12.50")!, among: [Decimal(13), Decimal(string: "0.1")!])
+        let variables = TestPricedAssetsQuery.Variables(
+            price: Decimal(string: "12.50")!, among: [Decimal(13), Decimal(string: "0.1")!])
         #expect(variables.variableValues == ["price": "12.5", "among": ["13", "0.1"]])
         #expect(TestPricedAssetsQuery.Variables(price: 1).variableValues == ["price": "1"])
     }
 
     @Test func aCustomScalarThatDoesNotConvertIsATypedError() throws {
-        let environment = GraphQLEnvironment(store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: BatonSchema.normalization), transport: NoTransport())
         let plan = try environment.plan(TestAssetPricesQuery.self)
         let bad = Self.response.replacingOccurrences(of: "2026-11-01T10:00:00Z", with: "yesterday")
         environment.store.commit(try Ingest().ingest(Array(bad.utf8), plan: plan).changes, fetched: plan.identity)
         let data = TestAssetPricesQuery.Data(
-            ref: RecordRef(record: try #require(environment.store.record(plan.rootKey)), selection: plan.root,
-                           context: environment.lensContext))
+            ref: RecordRef(
+                record: try #require(environment.store.record(plan.rootKey)), selection: plan.root,
+                context: environment.lensContext))
         let asset = try #require(try data.assets?.first ?? nil)
         #expect(throws: LensError.self) { try asset.listedAt }
         #expect(try asset.price == Decimal(string: "12.50"))

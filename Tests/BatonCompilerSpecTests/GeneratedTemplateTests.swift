@@ -50,23 +50,32 @@ struct GeneratedTemplateTests {
 
     /// The suite's cases whose operation is generated here and whose responses the data set
     /// holds: name, operation, variables, responses.
-    static let cases: [(name: String, operation: String, variables: [String: JSONValue], responses: [String], complete: Bool)] = {
-        guard let manifest = try? JSONValue.parse(Data(contentsOf: Self.spec.appendingPathComponent("manifest.json"))),
-              case .array(let cases)? = manifest[member: "cases"]
-        else { return [] }
-        return cases.compactMap { json in
-            guard case .string(let name)? = json[member: "name"], case .string(let operation)? = json[member: "operation"],
-                  operations[operation] != nil, case .array(let responses)? = json[member: "responses"]
-            else { return nil }
-            var variables: [String: JSONValue] = [:]
-            if case .object(let members)? = json[member: "variables"] { for (key, value) in members { variables[key] = value } }
-            let complete = json[member: "complete"] != .bool(false)
-            let paths = responses.compactMap { if case .string(let path) = $0 { path } else { nil } }
-            guard paths.allSatisfy({ FileManager.default.fileExists(atPath: Self.spec.appendingPathComponent($0).path) })
-            else { return nil }
-            return (name, operation, variables, paths, complete)
-        }
-    }()
+    static let cases:
+        [(name: String, operation: String, variables: [String: JSONValue], responses: [String], complete: Bool)] = {
+            guard
+                let manifest = try? JSONValue.parse(
+                    Data(contentsOf: Self.spec.appendingPathComponent("manifest.json"))),
+                case .array(let cases)? = manifest[member: "cases"]
+            else { return [] }
+            return cases.compactMap { json in
+                guard case .string(let name)? = json[member: "name"],
+                    case .string(let operation)? = json[member: "operation"],
+                    operations[operation] != nil, case .array(let responses)? = json[member: "responses"]
+                else { return nil }
+                var variables: [String: JSONValue] = [:]
+                if case .object(let members)? = json[member: "variables"] {
+                    for (key, value) in members { variables[key] = value }
+                }
+                let complete = json[member: "complete"] != .bool(false)
+                let paths = responses.compactMap { if case .string(let path) = $0 { path } else { nil } }
+                guard
+                    paths.allSatisfy({
+                        FileManager.default.fileExists(atPath: Self.spec.appendingPathComponent($0).path)
+                    })
+                else { return nil }
+                return (name, operation, variables, paths, complete)
+            }
+        }()
 
     @Test func everyOperationOfTheDocumentsIsGeneratedWithATemplate() {
         #expect(Self.operations.count == 42)
@@ -78,8 +87,10 @@ struct GeneratedTemplateTests {
         let operation = try #require(Self.operations[name])
         let variableSets = Self.cases.filter { $0.operation == name }.map(\.variables)
         for variables in variableSets.isEmpty ? [Self.placeholderVariables(operation)] : variableSets {
-            let fromTemplate = try OperationPlan(template: operation.template, variables: variables, normalization: BatonSchema.normalization)
-            let fromDocument = try OperationPlan(operation.document, variables: variables, normalization: Self.withSchema)
+            let fromTemplate = try OperationPlan(
+                template: operation.template, variables: variables, normalization: BatonSchema.normalization)
+            let fromDocument = try OperationPlan(
+                operation.document, variables: variables, normalization: Self.withSchema)
             #expect(PlanText.of(fromTemplate) == PlanText.of(fromDocument), "\(variables)")
             #expect(fromTemplate.text == fromDocument.text)
             #expect(fromTemplate.deferLabels == fromDocument.deferLabels)
@@ -90,8 +101,10 @@ struct GeneratedTemplateTests {
     func aCasesResponsesIngestAlike(_ name: String) throws {
         let testCase = try #require(Self.cases.first { $0.name == name })
         let operation = try #require(Self.operations[testCase.operation])
-        let fromTemplate = try OperationPlan(template: operation.template, variables: testCase.variables, normalization: BatonSchema.normalization)
-        let fromDocument = try OperationPlan(operation.document, variables: testCase.variables, normalization: Self.withSchema)
+        let fromTemplate = try OperationPlan(
+            template: operation.template, variables: testCase.variables, normalization: BatonSchema.normalization)
+        let fromDocument = try OperationPlan(
+            operation.document, variables: testCase.variables, normalization: Self.withSchema)
         let ingest = Ingest(completeness: testCase.complete ? .complete : .partial)
         var targets: (template: [DeferredTarget], document: [DeferredTarget]) = ([], [])
         for response in testCase.responses {
@@ -114,7 +127,9 @@ struct GeneratedTemplateTests {
     /// Variables for an operation no case runs: its non-null variables given a string.
     static func placeholderVariables(_ operation: Generated) -> [String: JSONValue] {
         var variables: [String: JSONValue] = [:]
-        for variable in operation.template.variables where variable.isNonNull { variables[variable.name] = .string("1") }
+        for variable in operation.template.variables where variable.isNonNull {
+            variables[variable.name] = .string("1")
+        }
         return variables
     }
 }
@@ -129,7 +144,8 @@ enum PlanText {
 
     private static func write(_ selection: SelectionPlan, depth: Int, to text: inout String) {
         let indent = String(repeating: "  ", count: depth)
-        text += "\(indent)on \(selection.staticType ?? "-") typename:\(selection.needsTypename) abstract:\(selection.isAbstract)\n"
+        text +=
+            "\(indent)on \(selection.staticType ?? "-") typename:\(selection.needsTypename) abstract:\(selection.isAbstract)\n"
         write(selection.common, depth: depth, to: &text)
         for (typename, resolved) in selection.byType.sorted(by: { $0.key < $1.key }) {
             text += "\(indent)case \(typename)\n"
@@ -141,8 +157,10 @@ enum PlanText {
         let indent = String(repeating: "  ", count: depth)
         for field in resolved.fields {
             let arguments = field.arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.jsonText())" }
-            text += "\(indent)\(field.responseKey): \(field.name) [\(field.storageKey)] args(\(arguments.joined(separator: ",")))"
-            text += " type:\(field.typeName ?? "-") list:\(field.isList.map(String.init) ?? "-") key:\(field.isKeyField)"
+            text +=
+                "\(indent)\(field.responseKey): \(field.name) [\(field.storageKey)] args(\(arguments.joined(separator: ",")))"
+            text +=
+                " type:\(field.typeName ?? "-") list:\(field.isList.map(String.init) ?? "-") key:\(field.isKeyField)"
             text += " leaf:\(field.isPlainLeaf) defer:\(field.deferLabel ?? "-")"
             if let connection = field.connection { text += " connection:\(connection.field) \(connection.direction)" }
             if let write = field.edgeWrite { text += " edges:\(write.kind) \(write.connections)" }

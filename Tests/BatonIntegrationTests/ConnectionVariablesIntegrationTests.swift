@@ -12,10 +12,13 @@ import Testing
 @Suite struct ConnectionVariablesIntegrationTests {
     @Test func loadNextPagesAConnectionWhoseVariablesAreFirstAndAfter() async throws {
         let template = try #require(CharacterDetailQuery.template)
-        #expect(template.root.common.first { $0.responseKey == "character" }?.selection?.common
-            .first { $0.responseKey == "notes" }?.connection?.paging.forward == .init(count: "first", cursor: "after"))
+        #expect(
+            template.root.common.first { $0.responseKey == "character" }?.selection?.common
+                .first { $0.responseKey == "notes" }?.connection?.paging.forward
+                == .init(count: "first", cursor: "after"))
         let scratch = IntegrationScratch()
-        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
+        let launch = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
         defer { launch.close() }
         let handle = QueryHandle(CharacterDetailQuery.self, variables: .init(id: "1"), in: launch.environment)
         await handle.refetch()
@@ -52,7 +55,8 @@ import Testing
 
 /// The local server's note-added subscription, written by hand (no template).
 private enum NoteAddedSubscription: GraphQLOperation {
-    static let document = "subscription NoteAdded($characterId: ID!) { noteAdded(characterId: $characterId) { id text } }"
+    static let document =
+        "subscription NoteAdded($characterId: ID!) { noteAdded(characterId: $characterId) { id text } }"
     struct Data: Fragment {
         static let typeCondition = "Subscription"
         struct Fields: FieldSet { let noteAdded = Linked<IntegrationNote?>("noteAdded", arguments: true) }

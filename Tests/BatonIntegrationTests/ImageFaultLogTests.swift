@@ -33,7 +33,8 @@ import BatonTransport
         // In memory, as before: a commit is there for the next check.
         let fixture = IntegrationFixtureScreenQuery.fixture
         let plan = try fixture.plan()
-        environment.store.commit(try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
+        environment.store.commit(
+            try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
         #expect(environment.store.check(plan).source == .memory)
     }
 }

@@ -24,10 +24,12 @@ final class IntegrationLiveServer: Sendable {
     static func start(timeout: TimeInterval = 20) throws -> IntegrationLiveServer {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let python = ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
+        let python =
+            ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
         let script = root.appendingPathComponent("Tools/TestServer/server.py").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw StartFailure(description: "no Python for the test server at \(python): run `make server-env`, or set BATON_PYTHON")
+            throw StartFailure(
+                description: "no Python for the test server at \(python): run `make server-env`, or set BATON_PYTHON")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -53,11 +55,12 @@ final class IntegrationLiveServer: Sendable {
             done.signal()
         }
         guard done.wait(timeout: .now() + timeout) == .success,
-              let text = firstLine.withLock({ $0 }),
-              let port = Int(text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) ?? "")
+            let text = firstLine.withLock({ $0 }),
+            let port = Int(text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) ?? "")
         else {
             process.terminate()
-            throw StartFailure(description: "the test server did not print its port within \(timeout) s (run `make server-env`)")
+            throw StartFailure(
+                description: "the test server did not print its port within \(timeout) s (run `make server-env`)")
         }
         return IntegrationLiveServer(port: port, process: process, input: input.fileHandleForWriting)
     }

@@ -15,9 +15,11 @@ final class IntegrationViews: Sendable {
     /// Runs `body` as the view `name`: tracked, counted when a field it read changes.
     @MainActor
     func render(_ name: String, _ body: () -> Void) {
-        withObservationTracking(body, onChange: { [self] in
-            counts.withLock { $0[name, default: 0] += 1 }
-        })
+        withObservationTracking(
+            body,
+            onChange: { [self] in
+                counts.withLock { $0[name, default: 0] += 1 }
+            })
     }
 
     /// Forgets the counts.

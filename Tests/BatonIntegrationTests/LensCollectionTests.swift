@@ -11,14 +11,17 @@ import BatonTransport
 @Suite struct LensCollectionTests {
     @Test func collectionFreesAReleasedScreensRecordsAndKeepsABufferedOne() async throws {
         let scratch = IntegrationScratch()
-        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization,
-                                       transport: IntegrationServer.recorded, releaseBufferSize: 1)
+        let launch = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization,
+            transport: IntegrationServer.recorded, releaseBufferSize: 1)
         defer { launch.close() }
         var pageOne: QueryHandle<IntegrationCharactersQuery>? = QueryHandle(
-            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1), in: launch.environment)
+            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1),
+            in: launch.environment)
         await pageOne?.refetch()
         var pageTwo: QueryHandle<IntegrationCharactersQuery>? = QueryHandle(
-            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 2), in: launch.environment)
+            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 2),
+            in: launch.environment)
         await pageTwo?.refetch()
         #expect(launch.store.record("Character:1") != nil)
         #expect(launch.store.record("Character:21") != nil)
@@ -39,8 +42,9 @@ import BatonTransport
         #expect(launch.store.record("Character:40") != nil)
 
         // Opened again: the check reads page 1 back from the image, before any await.
-        let reopened = QueryHandle(IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1),
-                                   policy: .cacheOnly, in: launch.environment)
+        let reopened = QueryHandle(
+            IntegrationCharactersQuery.self, variables: IntegrationCharactersQuery.variables(page: 1),
+            policy: .cacheOnly, in: launch.environment)
         #expect(reopened.initialCheck?.source == .image)
         #expect(try reopened.data?.characters?.results?.first??.name == "Rick Sanchez")
     }

@@ -17,7 +17,8 @@ import Testing
     /// A launch showing character 1's first page of notes, with a notes view and a title view.
     private func showNotes() async throws -> (IntegrationLaunch, IntegrationNotesQuery.Data, IntegrationViews) {
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: gate)
-        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
+        let handle = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
         await handle.refetch()
         let data = try #require(handle.data)
         let views = IntegrationViews()
@@ -28,10 +29,12 @@ import Testing
 
     /// The first note's text in a new launch over the image, with no network.
     private func relaunchedFirstNote() throws -> String? {
-        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        let launch = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
         defer { launch.close() }
-        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, policy: .cacheOnly,
-                                 in: launch.environment)
+        let handle = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, policy: .cacheOnly,
+            in: launch.environment)
         return try handle.data?.texts.first
     }
 
@@ -39,8 +42,10 @@ import Testing
         let (launch, data, views) = try await showNotes()
         let mutation = MutationHandle(IntegrationEditNoteMutation.self, in: launch.environment)
         let edit = Task {
-            try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
-                                       optimisticResponse: IntegrationEditNoteMutation.optimisticResponse(IntegrationEditNoteMutation.serverText))
+            try await mutation.perform(
+                variables: IntegrationEditNoteMutation.variables,
+                optimisticResponse: IntegrationEditNoteMutation.optimisticResponse(
+                    IntegrationEditNoteMutation.serverText))
         }
         #expect(await integrationEventually { gate.waitingCount == 1 })
         #expect(try data.texts.first == IntegrationEditNoteMutation.serverText)
@@ -62,8 +67,9 @@ import Testing
         let (launch, data, views) = try await showNotes()
         let mutation = MutationHandle(IntegrationEditNoteMutation.self, in: launch.environment)
         let edit = Task {
-            try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
-                                       optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Optimistic text"))
+            try await mutation.perform(
+                variables: IntegrationEditNoteMutation.variables,
+                optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Optimistic text"))
         }
         #expect(await integrationEventually { gate.waitingCount == 1 })
         #expect(try data.texts.first == "Optimistic text")
@@ -98,10 +104,12 @@ import Testing
             }
             let edit = Task {
                 if useTyped {
-                    try await mutation.perform(variables: IntegrationEditNoteMutation.variables, optimisticResponse: typed)
+                    try await mutation.perform(
+                        variables: IntegrationEditNoteMutation.variables, optimisticResponse: typed)
                 } else {
-                    try await mutation.perform(variables: IntegrationEditNoteMutation.variables,
-                                               optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Typed text"))
+                    try await mutation.perform(
+                        variables: IntegrationEditNoteMutation.variables,
+                        optimisticResponse: IntegrationEditNoteMutation.optimisticResponse("Typed text"))
                 }
             }
             #expect(await integrationEventually { gate.waitingCount == 1 })

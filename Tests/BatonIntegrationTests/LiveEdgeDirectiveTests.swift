@@ -14,7 +14,8 @@ import Testing
         let transport = HTTPTransport(configuration: .init(url: server.url, usesAutomaticPersistedQueries: true))
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: transport)
         defer { launch.close() }
-        let notes = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
+        let notes = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
         await notes.refetch()
         let data = try #require(notes.data, "\(String(describing: notes.error))")
         let connection = try #require(try data.character?.notes)

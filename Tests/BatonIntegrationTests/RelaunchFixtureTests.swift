@@ -38,15 +38,19 @@ import Testing
         let scratch = IntegrationScratch()
         let fixture = IntegrationFixtureScreenQuery.fixture
         let plan = try fixture.plan()
-        let first = IntegrationLaunch(scratch, normalization: IntegrationFixtureScreenQuery.normalization, transport: SilentTransport())
-        first.store.commit(try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
+        let first = IntegrationLaunch(
+            scratch, normalization: IntegrationFixtureScreenQuery.normalization, transport: SilentTransport())
+        first.store.commit(
+            try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
         first.close()
 
         // No await in this test: whatever the handle shows, it had before the first body.
-        let second = IntegrationLaunch(scratch, normalization: IntegrationFixtureScreenQuery.normalization, transport: SilentTransport())
+        let second = IntegrationLaunch(
+            scratch, normalization: IntegrationFixtureScreenQuery.normalization, transport: SilentTransport())
         defer { second.close() }
-        let handle = QueryHandle(IntegrationFixtureScreenQuery.self, variables: IntegrationFixtureScreenQuery.variables,
-                                 policy: .cacheAndNetwork, in: second.environment)
+        let handle = QueryHandle(
+            IntegrationFixtureScreenQuery.self, variables: IntegrationFixtureScreenQuery.variables,
+            policy: .cacheAndNetwork, in: second.environment)
         #expect(handle.initialCheck?.source == .image)
         #expect(handle.phase == .ready)
         #expect(handle.isRefreshing, "cache-and-network still asks the network, which never answers")
@@ -56,7 +60,9 @@ import Testing
         #expect(try rows.first?.name == "Rick Sanchez")
         #expect(try rows.first?.origin?.name == "Earth (C-137)")
         #expect(try rows.first?.episode.first??.characters.isEmpty == false)
-        #expect(try IntegrationFixtureScreenQuery.views(of: try #require(handle.data)).count == second.store.recordCount - 3,
-                "a view per record the screen shows: every record the check loaded but the three roots")
+        #expect(
+            try IntegrationFixtureScreenQuery.views(of: try #require(handle.data)).count == second.store.recordCount
+                - 3,
+            "a view per record the screen shows: every record the check loaded but the three roots")
     }
 }

@@ -10,15 +10,18 @@ import Testing
 @MainActor
 @Suite struct RelaunchPaginationTests {
     @Test func aConnectionQuerySendsNoClientDirectives() throws {
-        let plan = try IntegrationNotesQuery.plan(variables: IntegrationNotesQuery.variables.variableValues, normalization: IntegrationServer.normalization)
+        let plan = try IntegrationNotesQuery.plan(
+            variables: IntegrationNotesQuery.variables.variableValues, normalization: IntegrationServer.normalization)
         #expect(!plan.request.document.contains("@connection"), "a server that does not declare it rejects the query")
         #expect(plan.request.document.contains("notes(first:$count,after:$cursor)"))
     }
 
     @Test func loadNextMergesTheSecondPageAndTheMergeSurvivesARelaunch() async throws {
         let scratch = IntegrationScratch()
-        let first = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
-        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: first.environment)
+        let first = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
+        let handle = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: first.environment)
         await handle.refetch()
         let data = try #require(handle.data)
         #expect(try data.texts == Array(IntegrationNotesQuery.texts.prefix(2)))
@@ -36,10 +39,12 @@ import Testing
         first.close()
 
         // The next launch, with a network that never answers: the merged connection, from disk.
-        let second = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        let second = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
         defer { second.close() }
-        let relaunched = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables,
-                                     policy: .cacheOnly, in: second.environment)
+        let relaunched = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables,
+            policy: .cacheOnly, in: second.environment)
         #expect(relaunched.initialCheck?.source == .image)
         let merged = try #require(relaunched.data)
         #expect(try merged.texts == IntegrationNotesQuery.texts)
@@ -49,9 +54,11 @@ import Testing
 
     @Test func collectionKeepsTheMergedConnectionOfAScreenOnDisplay() async throws {
         let scratch = IntegrationScratch()
-        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
+        let launch = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
         defer { launch.close() }
-        let handle = QueryHandle(IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
+        let handle = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: launch.environment)
         await handle.refetch()
         await handle.loadNext(2)
         let data = try #require(handle.data)

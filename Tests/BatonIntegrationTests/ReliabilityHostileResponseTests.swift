@@ -55,17 +55,20 @@ import BatonTestSupport
         var description: String { name }
     }
 
-    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-                                          TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
+    static let schema = try! GraphQLSchema.parse(
+        sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+        TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
     static let normalization = Normalization(schema: schema)
     static func plan(_ operation: Operation) -> OperationPlan {
-        let (name, variables): (String, [String: JSONValue]) = switch operation {
-        case .profile: ("TestProfileQuery", ["id": "1"])
-        case .list: ("TestList", ["page": 1])
-        case .union: ("TestUnion", ["name": "a"])
-        }
-        return try! OperationPlan(TestData.text("Conformance/baton-spec/documents/\(name).graphql"), variables: variables,
-                                  normalization: normalization)
+        let (name, variables): (String, [String: JSONValue]) =
+            switch operation {
+            case .profile: ("TestProfileQuery", ["id": "1"])
+            case .list: ("TestList", ["page": 1])
+            case .union: ("TestUnion", ["name": "a"])
+            }
+        return try! OperationPlan(
+            TestData.text("Conformance/baton-spec/documents/\(name).graphql"), variables: variables,
+            normalization: normalization)
     }
     static let plans: [Operation: OperationPlan] = [.profile: plan(.profile), .list: plan(.list), .union: plan(.union)]
 
@@ -93,14 +96,17 @@ import BatonTestSupport
         Case(name: "p11-nested-object-is-a-number", operation: .profile, expect: .wrongType),
         Case(name: "p12-scalar-is-an-object", operation: .profile, expect: .wrongScalar),
         Case(name: "p13-scalar-is-a-list", operation: .profile, expect: .wrongScalar),
-        Case(name: "p14-id-is-a-number", operation: .profile, expect: .data, check: (rick, "name", .string("Rick Sanchez"))),
+        Case(
+            name: "p14-id-is-a-number", operation: .profile, expect: .data,
+            check: (rick, "name", .string("Rick Sanchez"))),
         Case(name: "p15-id-is-a-boolean", operation: .profile, expect: .wrongScalar),
         Case(name: "p16-id-is-null", operation: .profile, expect: .data),
         Case(name: "p17-number-out-of-double-range", operation: .profile, expect: .malformedJSON),
         Case(name: "p18-nan-literal", operation: .profile, expect: .malformedJSON),
         Case(name: "p19-infinity-literal", operation: .profile, expect: .malformedJSON),
         Case(name: "p20-integer-beyond-int64", operation: .profile, expect: .wrongScalar),
-        Case(name: "p21-duplicate-keys", operation: .profile, expect: .data, check: (rick, "name", .string("Evil Rick"))),
+        Case(
+            name: "p21-duplicate-keys", operation: .profile, expect: .data, check: (rick, "name", .string("Evil Rick"))),
         Case(name: "p22-invalid-utf8-in-a-string", operation: .profile, expect: .malformedJSON),
         Case(name: "p23-overlong-utf8-encoding", operation: .profile, expect: .malformedJSON),
         Case(name: "p24-lone-surrogate-escape", operation: .profile, expect: .malformedJSON),
@@ -112,15 +118,18 @@ import BatonTestSupport
         Case(name: "p30-errors-is-a-string", operation: .profile, expect: .notAResponse),
         Case(name: "p31-errors-entries-are-numbers", operation: .profile, expect: .notAResponse),
         Case(name: "p32-error-without-message", operation: .profile, expect: .notAResponse),
-        Case(name: "p33-error-path-to-an-unselected-field", operation: .profile, expect: .data,
-             check: (rick, "name", .string("Rick Sanchez"))),
+        Case(
+            name: "p33-error-path-to-an-unselected-field", operation: .profile, expect: .data,
+            check: (rick, "name", .string("Rick Sanchez"))),
         Case(name: "p34-error-path-is-a-string", operation: .profile, expect: .data),
         Case(name: "p35-error-path-index-into-an-object", operation: .profile, expect: .data),
         Case(name: "p36-error-path-with-an-object-element", operation: .profile, expect: .data),
         Case(name: "p37-byte-order-mark", operation: .profile, expect: .malformedJSON),
         Case(name: "p38-nul-byte-after-the-response", operation: .profile, expect: .malformedJSON),
         Case(name: "p39-number-with-leading-zero", operation: .profile, expect: .malformedJSON),
-        Case(name: "p40-extensions-of-every-kind", operation: .profile, expect: .data, check: (rick, "status", .string("Alive"))),
+        Case(
+            name: "p40-extensions-of-every-kind", operation: .profile, expect: .data,
+            check: (rick, "status", .string("Alive"))),
         Case(name: "l01-list-field-is-an-object", operation: .list, expect: .wrongType),
         Case(name: "l02-list-element-is-a-string", operation: .list, expect: .wrongType),
         Case(name: "l03-list-of-lists", operation: .list, expect: .data),
@@ -133,35 +142,58 @@ import BatonTestSupport
     ]
 
     /// The good profile response the generated cases are built around.
-    static func profile(name: String = "\"Rick Sanchez\"", origin: String = #"{"id":"1","name":"Earth (C-137)"}"#,
-                        extensions: String? = nil) -> [UInt8] {
+    static func profile(
+        name: String = "\"Rick Sanchez\"", origin: String = #"{"id":"1","name":"Earth (C-137)"}"#,
+        extensions: String? = nil
+    ) -> [UInt8] {
         var text = #"{"data":{"character":{"id":"1","name":"#
         text += name + #","origin":"# + origin
-        text += #","status":"Alive","image":"rick.png","location":{"id":"20","name":"Earth","dimension":"D"},"gender":"Male","species":"Human","type":"Genius"}}"#
+        text +=
+            #","status":"Alive","image":"rick.png","location":{"id":"20","name":"Earth","dimension":"D"},"gender":"Male","species":"Human","type":"Genius"}}"#
         if let extensions { text += #","extensions":"# + extensions }
         return Array((text + "}").utf8)
     }
 
     /// Cases too big to check in: the response's bytes and what they must give.
     static let generated: [(Case, @Sendable () -> [UInt8])] = [
-        (Case(name: "a 10 MB string", operation: .profile, expect: .data,
-              check: (rick, "name", .string(String(repeating: "R", count: 10 << 20)))),
-         { profile(name: "\"" + String(repeating: "R", count: 10 << 20) + "\"") }),
-        (Case(name: "10,000 nested lists in extensions", operation: .profile, expect: .malformedJSON),
-         { profile(extensions: String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)) }),
-        (Case(name: "10,000 nested objects where an object was selected", operation: .profile, expect: .malformedJSON),
-         { profile(origin: String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000)) }),
-        (Case(name: "10,000 nested lists where a scalar was selected", operation: .profile, expect: .malformedJSON),
-         { profile(name: String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)) }),
-        (Case(name: "10,000 unclosed objects", operation: .profile, expect: .malformedJSON),
-         { Array((#"{"data":"# + String(repeating: #"{"a":"#, count: 10_000)).utf8) }),
-        (Case(name: "100,000 list elements", operation: .list, expect: .data,
-              check: ("Character:99999", "name", .string("N"))),
-         {
-             let element = { (i: Int) in #"{"id":"\#(i)","name":"N","status":"S","image":"I","species":"H","origin":null}"# }
-             let elements = (0..<100_000).map(element).joined(separator: ",")
-             return Array(#"{"data":{"characters":{"results":[\#(elements)]}}}"#.utf8)
-         }),
+        (
+            Case(
+                name: "a 10 MB string", operation: .profile, expect: .data,
+                check: (rick, "name", .string(String(repeating: "R", count: 10 << 20)))),
+            { profile(name: "\"" + String(repeating: "R", count: 10 << 20) + "\"") }
+        ),
+        (
+            Case(name: "10,000 nested lists in extensions", operation: .profile, expect: .malformedJSON),
+            { profile(extensions: String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)) }
+        ),
+        (
+            Case(
+                name: "10,000 nested objects where an object was selected", operation: .profile, expect: .malformedJSON),
+            {
+                profile(
+                    origin: String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000))
+            }
+        ),
+        (
+            Case(name: "10,000 nested lists where a scalar was selected", operation: .profile, expect: .malformedJSON),
+            { profile(name: String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)) }
+        ),
+        (
+            Case(name: "10,000 unclosed objects", operation: .profile, expect: .malformedJSON),
+            { Array((#"{"data":"# + String(repeating: #"{"a":"#, count: 10_000)).utf8) }
+        ),
+        (
+            Case(
+                name: "100,000 list elements", operation: .list, expect: .data,
+                check: ("Character:99999", "name", .string("N"))),
+            {
+                let element = { (i: Int) in
+                    #"{"id":"\#(i)","name":"N","status":"S","image":"I","species":"H","origin":null}"#
+                }
+                let elements = (0..<100_000).map(element).joined(separator: ",")
+                return Array(#"{"data":{"characters":{"results":[\#(elements)]}}}"#.utf8)
+            }
+        ),
     ]
 
     /// The store a fetch commits into: the three operations' good responses already in it.
@@ -170,10 +202,12 @@ import BatonTestSupport
         let store = Store(normalization: Self.normalization)
         let seeds: [(Operation, String)] = [
             (.profile, "Conformance/baton-spec/tests/character-origin-null.json"),
-            (.list, "Conformance/baton-spec/tests/characters-7-8.json"), (.union, "Conformance/baton-spec/tests/union-1.json"),
+            (.list, "Conformance/baton-spec/tests/characters-7-8.json"),
+            (.union, "Conformance/baton-spec/tests/union-1.json"),
         ]
         for (operation, path) in seeds {
-            let changes = try Ingest(completeness: .partial).ingest(TestData.data(path), plan: Self.plans[operation]!).changes
+            let changes = try Ingest(completeness: .partial).ingest(TestData.data(path), plan: Self.plans[operation]!)
+                .changes
             _ = store.commit(changes)
         }
         return store
@@ -211,7 +245,8 @@ import BatonTestSupport
         }
         for snapshot in result.changes.snapshots {
             for cell in snapshot.cells {
-                #expect(after[snapshot.key]?[cell.slot] == cell.value, "\(test.name): \(snapshot.key).\(cell.storageKey)")
+                #expect(
+                    after[snapshot.key]?[cell.slot] == cell.value, "\(test.name): \(snapshot.key).\(cell.storageKey)")
             }
         }
         if let check = test.check {
@@ -244,7 +279,9 @@ import BatonTestSupport
     @Test func everyCaseOneAfterAnotherOnOneStoreLeavesItConsistent() throws {
         let store = try seededStore()
         for test in Self.corpus {
-            run(test, try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(test.name + ".json"))), in: store)
+            run(
+                test, try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(test.name + ".json"))),
+                in: store)
         }
     }
 }

@@ -65,8 +65,9 @@ struct Harness {
     func write(to url: URL) throws {
         var figuresObject: [String: Double] = [:]
         if filter != nil, let data = try? Data(contentsOf: url),
-           let old = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-           let oldFigures = old["figures"] as? [String: Double] {
+            let old = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let oldFigures = old["figures"] as? [String: Double]
+        {
             figuresObject = oldFigures
         }
         for (name, value) in figures { figuresObject[name] = value }
@@ -83,11 +84,13 @@ struct Harness {
         let info = ProcessInfo.processInfo
         var cpu = "unknown cpu"
         if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let name = line.split(separator: ":", maxSplits: 1).last {
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let name = line.split(separator: ":", maxSplits: 1).last
+        {
             cpu = name.trimmingCharacters(in: .whitespaces)
         }
-        return "\(cpu), \(info.activeProcessorCount) cores, \(info.physicalMemory >> 30) GiB, \(info.operatingSystemVersionString)"
+        return
+            "\(cpu), \(info.activeProcessorCount) cores, \(info.physicalMemory >> 30) GiB, \(info.operatingSystemVersionString)"
     }
 }
 

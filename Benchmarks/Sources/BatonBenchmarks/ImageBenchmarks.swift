@@ -17,7 +17,8 @@ enum ImageBenchmarks {
         let changes = try Ingest().ingest(response, plan: plan).changes
         let keys = changes.snapshots.map(\.key).filter { !$0.isRoot }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-image-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-image-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("image.sqlite")
@@ -29,7 +30,8 @@ enum ImageBenchmarks {
             _ = store.commit(changes, fetched: plan.identity)
             image.close()
         }
-        let fileBytes = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
+        let fileBytes =
+            (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
 
         // The check of Fixture into an empty store: every row read and decoded.
         let image = StoreImage.open(at: file, version: "bench")
@@ -73,7 +75,6 @@ enum ImageBenchmarks {
         image.waitForPendingWrites()
         image.close()
 
-
         // A launch, as the issue defines it: a new process opens the image off the main actor
         // and makes a store; from the request to the fixture's records in memory, timed in
         // the child (process start and the fixture's planning are before the request).
@@ -94,7 +95,8 @@ enum ImageBenchmarks {
         // the writer spends on it behind the commit. A fresh file each time so every batch
         // inserts all 899 rows.
         let batch = PersistenceBatch(
-            entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) }, fetchTimes: [plan.identity: Date()])
+            entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) },
+            fetchTimes: [plan.identity: Date()])
         var writerSamples: [Double] = []
         let mainActorCost = Harness.median {
             let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")

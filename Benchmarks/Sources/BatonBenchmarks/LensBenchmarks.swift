@@ -16,7 +16,8 @@ enum LensBenchmarks {
         let firstData = Harness.median {
             handles.removeAll()
             return Harness.nanoseconds {
-                let handle = QueryHandle(LensFixture.self, variables: LensFixture.variables, policy: .cacheFirst, in: environment)
+                let handle = QueryHandle(
+                    LensFixture.self, variables: LensFixture.variables, policy: .cacheFirst, in: environment)
                 precondition(handle.data != nil, "the cached screen must be available before any await")
                 handles.append(handle)
             } / 1_000
@@ -243,7 +244,9 @@ enum LensScreen {
             return true
         }
         guard let page = try data.characters else { return [] }
-        _ = add(page.key) { _ = try? page.info?.count; _ = try? page.results.count }
+        _ = add(page.key) {
+            _ = try? page.info?.count; _ = try? page.results.count
+        }
         if let info = try page.info {
             _ = add(info.key) { _ = try? (info.count, info.pages, info.next, info.prev) }
         }
@@ -257,10 +260,20 @@ enum LensScreen {
         var episodes: [LensFixture.EpisodeRow] = []
         for row in rows {
             for location in [try row.origin, try row.location].compactMap({ $0 }) {
-                _ = add(location.key) { _ = try? (location.id, location.name, location.type, location.dimension, location.created) }
+                _ = add(location.key) {
+                    _ = try? (location.id, location.name, location.type, location.dimension, location.created)
+                }
             }
             for episode in try row.episode
-            where add(episode.key, { _ = try? (episode.id, episode.name, episode.airDate, episode.episode, episode.created, episode.characters.count) }) {
+            where add(
+                episode.key,
+                {
+                    _ = try? (
+                        episode.id, episode.name, episode.airDate, episode.episode, episode.created,
+                        episode.characters.count
+                    )
+                })
+            {
                 episodes.append(episode)
             }
         }

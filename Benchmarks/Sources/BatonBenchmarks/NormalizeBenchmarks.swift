@@ -36,7 +36,8 @@ enum NormalizeBenchmarks {
         }
         let planning = try Harness.median {
             try Harness.milliseconds {
-                blackHole(try OperationPlan(plan.text, variables: ["page": 1], normalization: FixtureData.normalization))
+                blackHole(
+                    try OperationPlan(plan.text, variables: ["page": 1], normalization: FixtureData.normalization))
             }
         }
         harness.record("ingest_ms", ingest)
@@ -49,7 +50,9 @@ enum NormalizeBenchmarks {
         let template = try OperationTemplate(plan.text, normalization: FixtureData.normalization)
         let planFromTemplate = try Harness.median {
             try Harness.milliseconds {
-                blackHole(try OperationPlan(template: template, variables: ["page": 1], normalization: FixtureData.normalization))
+                blackHole(
+                    try OperationPlan(
+                        template: template, variables: ["page": 1], normalization: FixtureData.normalization))
             }
         }
         harness.record("plan_fixture_ms", planning)

@@ -54,7 +54,8 @@ enum RecordsBenchmarks {
                         let field = fields[f]
                         for record in records { blackHole(record[field]) }
                     }
-                } onChange: {}
+                } onChange: {
+                }
             } / reads
         }
         let observable = Harness.median {
@@ -63,7 +64,8 @@ enum RecordsBenchmarks {
                     for f in 0..<fieldCount {
                         for object in objects { blackHole(object.read(f)) }
                     }
-                } onChange: {}
+                } onChange: {
+                }
             } / reads
         }
         let untracked = Harness.median {

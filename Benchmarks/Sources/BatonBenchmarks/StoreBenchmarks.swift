@@ -67,7 +67,8 @@ enum StoreBenchmarks {
             let record = observed.record(key)!
             withObservationTracking {
                 for field in record.fields { _ = record[slot: field.slot] }
-            } onChange: {}
+            } onChange: {
+            }
         }
         keys.removeAll { $0.isRoot }
         var index = 0

@@ -22,7 +22,9 @@ enum StreamBenchmarks {
 
     /// The median milliseconds from sending a mutation to its subscription event arriving,
     /// on one subscription held open across the runs.
-    static func eventLatency(url: URL, over kind: HTTPTransport.SubscriptionProtocol, character: String) throws -> Double {
+    static func eventLatency(url: URL, over kind: HTTPTransport.SubscriptionProtocol, character: String) throws
+        -> Double
+    {
         var configuration = HTTPTransport.Configuration(url: url)
         configuration.subscriptionProtocol = kind
         let transport = HTTPTransport(configuration: configuration)
@@ -59,7 +61,8 @@ enum StreamBenchmarks {
         var body = Data("\r\n---".utf8)
         for part in 0..<200 {
             let items = (0..<60).map { String(format: item, part * 100 + $0) }.joined(separator: ",")
-            let json = #"{"incremental":[{"path":["list",\#(part)],"data":{"items":[\#(items)]}}],"hasNext":\#(part < 199)}"#
+            let json =
+                #"{"incremental":[{"path":["list",\#(part)],"data":{"items":[\#(items)]}}],"hasNext":\#(part < 199)}"#
             body.append(Data("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n\(json)\r\n---".utf8))
         }
         body.append(Data("--\r\n".utf8))

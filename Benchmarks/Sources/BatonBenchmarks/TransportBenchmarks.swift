@@ -58,7 +58,7 @@ enum TransportBenchmarks {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0,
-              let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw BenchmarkError.curlFailed(process.terminationStatus) }
         return seconds * 1e3
     }
@@ -83,12 +83,15 @@ struct LocalServer {
     let port: Int
 
     static func start() throws -> LocalServer {
-        let python = ProcessInfo.processInfo.environment["BATON_PYTHON"]
+        let python =
+            ProcessInfo.processInfo.environment["BATON_PYTHON"]
             ?? TestData.repository.appendingPathComponent(".venv/bin/python").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [TestData.repository.appendingPathComponent("Tools/TestServer/server.py").path,
-                             "--port", "0", "--exit-on-stdin-eof"]
+        process.arguments = [
+            TestData.repository.appendingPathComponent("Tools/TestServer/server.py").path,
+            "--port", "0", "--exit-on-stdin-eof",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = Pipe()

@@ -14,8 +14,9 @@ struct ConformanceRunner: Sendable {
     let spec: URL
 
     static let testsSchema: GraphQLSchema = {
-        try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-                                 TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
+        try! GraphQLSchema.parse(
+            sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
     }()
 
     static let rickAndMortySchema: GraphQLSchema = {
@@ -80,7 +81,8 @@ struct ConformanceRunner: Sendable {
         }
         changes = Self.applyingEdits(changes)
 
-        var differences = checkingRecords
+        var differences =
+            checkingRecords
             ? try recordDifferences(changes, normalization: normalization, dump: testCase.records) : []
         var lensRows: [String] = []
         let data = try Materializer(missing: .omit).data(of: plan, from: changes)
@@ -102,10 +104,12 @@ struct ConformanceRunner: Sendable {
         _ changes: ChangeSet, normalization: Normalization, dump path: String
     ) throws -> [String] {
         guard case .object(let written) = changes.relayDump,
-              case .object(let dumped) = try JSONValue.parse(Data(contentsOf: url(path)))
+            case .object(let dumped) = try JSONValue.parse(Data(contentsOf: url(path)))
         else { return ["the dump is not an object"] }
         var ours = Dictionary(written, uniquingKeysWith: { $1 })
-        let roots: [(RecordKey, OperationKind)] = [(.root, .query), (.mutationRoot, .mutation), (.subscriptionRoot, .subscription)]
+        let roots: [(RecordKey, OperationKind)] = [
+            (.root, .query), (.mutationRoot, .mutation), (.subscriptionRoot, .subscription),
+        ]
         for (key, kind) in roots where ours[key.rawValue] == nil {
             ours[key.rawValue] = ["__typename": .string(normalization.rootTypename(for: kind))]
         }

@@ -16,7 +16,11 @@ import BatonTestSupport
         let cases = try runner.cases()
         #expect(cases.count == 49)
         let listed = DivergenceList(markdown: try String(contentsOf: Self.divergencesFile, encoding: .utf8))
-        var agreeing = 0, readsOnly = 0, diverging = 0, notRunnable = 0, lensRows = 0
+        var agreeing = 0
+        var readsOnly = 0
+        var diverging = 0
+        var notRunnable = 0
+        var lensRows = 0
         for testCase in cases {
             switch runner.run(testCase) {
             case .agrees(let rows):
@@ -49,9 +53,10 @@ import BatonTestSupport
         for name in allListed where !names.contains(name) {
             Issue.record("divergences.md lists \(name), which the manifest does not have")
         }
-        print("conformance: \(cases.count) cases: \(agreeing) agree, \(readsOnly) agree in their reads (no dump),"
-              + " \(diverging) diverge, \(notRunnable) not runnable;"
-              + " \(lensRows) reads need the lens")
+        print(
+            "conformance: \(cases.count) cases: \(agreeing) agree, \(readsOnly) agree in their reads (no dump),"
+                + " \(diverging) diverge, \(notRunnable) not runnable;"
+                + " \(lensRows) reads need the lens")
     }
 
     @Test func listedNotRunnableCasesLackTheirFiles() throws {

@@ -13,14 +13,20 @@ import BatonRecords
 
     @Test func listsOfListsKeepTheirShapeWithLinksNullsAndEmbeddedObjects() throws {
         let changes = try changes("board-1")
-        #expect(changes["Board:b1"]?["cells"] == .list([
-            .list([.link("Cell:c00"), .link("Cell:c01")]), .list([.null, .link("Cell:c11")]), .list([]),
-        ]))
-        #expect(changes["Board:b1"]?["marks"] == .list([
-            .list([.link("Board:b1:marks:0:0"), .null]), .list([.link("Board:b1:marks:1:0"), .link("Board:b1:marks:1:1")]),
-        ]))
+        #expect(
+            changes["Board:b1"]?["cells"]
+                == .list([
+                    .list([.link("Cell:c00"), .link("Cell:c01")]), .list([.null, .link("Cell:c11")]), .list([]),
+                ]))
+        #expect(
+            changes["Board:b1"]?["marks"]
+                == .list([
+                    .list([.link("Board:b1:marks:0:0"), .null]),
+                    .list([.link("Board:b1:marks:1:0"), .link("Board:b1:marks:1:1")]),
+                ]))
         #expect(changes["Board:b1:marks:1:0"]?["symbol"] == .string("O"))
-        #expect(changes["Board:b1"]?["labels"] == .list([.list([.string("a"), .string("b")]), .list([.null]), .list([])]))
+        #expect(
+            changes["Board:b1"]?["labels"] == .list([.list([.string("a"), .string("b")]), .list([.null]), .list([])]))
     }
 
     @Test func aliasesOfOneFieldWithDifferentArgumentsLandInDifferentSlots() throws {

@@ -24,8 +24,8 @@ struct RecordedFixture: Sendable, CustomStringConvertible {
     /// Every fixture of the manifest, in its order.
     static let all: [RecordedFixture] = {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("fixtures.json")),
-              let manifest = try? JSONValue.parse(data),
-              case .array(let entries)? = manifest[member: "fixtures"]
+            let manifest = try? JSONValue.parse(data),
+            case .array(let entries)? = manifest[member: "fixtures"]
         else { return [] }
         return entries.compactMap(RecordedFixture.init)
     }()
@@ -38,8 +38,8 @@ struct RecordedFixture: Sendable, CustomStringConvertible {
             return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
         }
         guard case .string(let name)? = json[member: "name"],
-              case .string(let operation)? = json[member: "operation"],
-              case .string(let response)? = json[member: "response"]
+            case .string(let operation)? = json[member: "operation"],
+            case .string(let response)? = json[member: "response"]
         else { return nil }
         self.name = name
         self.operation = operation
@@ -63,8 +63,9 @@ struct RecordedFixture: Sendable, CustomStringConvertible {
         let sdl = try schemas.map { String(decoding: try data($0), as: UTF8.self) }
         let schema = try GraphQLSchema.parse(sdl: sdl)
         let normalization = Normalization(schema: schema, cacheKeys: ConformanceRunner.cacheKeys)
-        return try OperationPlan(String(decoding: try data(operation), as: UTF8.self), variables: variables,
-                                 normalization: normalization)
+        return try OperationPlan(
+            String(decoding: try data(operation), as: UTF8.self), variables: variables,
+            normalization: normalization)
     }
 
     /// The response's bytes.

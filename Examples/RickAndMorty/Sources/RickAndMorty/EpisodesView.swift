@@ -7,7 +7,7 @@ enum EpisodesView {
 
     static func lines(_ screen: Screen) -> [String] {
         guard let character = (try? screen.character?.data?.character) ?? nil,
-              let episodes = (try? character.episode)?.compactMap({ $0 })
+            let episodes = (try? character.episode)?.compactMap({ $0 })
         else { return [] }
         var lines = ["  Episodes (\(episodes.count)):"]
         for episode in episodes.prefix(shown) {

@@ -23,9 +23,11 @@ final class ExampleApp {
     init(options: Options) {
         launched = .now
         self.options = options
-        image = StoreImage.open(at: options.imageFile, version: ExampleSchema.version, options: StoreImage.Options(onError: { error in
-            print("image: \(error) (the app carries on in memory)")
-        }))
+        image = StoreImage.open(
+            at: options.imageFile, version: ExampleSchema.version,
+            options: StoreImage.Options(onError: { error in
+                print("image: \(error) (the app carries on in memory)")
+            }))
         let store = Store(normalization: ExampleSchema.normalization, persistence: image)
         environment = GraphQLEnvironment(store: store, transport: HTTPTransport(url: options.endpoint))
         loop = RenderLoop(trace: options.trace)
@@ -45,8 +47,10 @@ final class ExampleApp {
         loop.mount("list") { [screen] in ListView.lines(screen) }
         let drawn = ContinuousClock.now - asked
         let fromImage = screen.list.data != nil
-        print(fromImage ? "   (drawn from the image \((ContinuousClock.now - launched).milliseconds) after launch; the network has not answered yet)"
-                        : "   (nothing in the image yet: waiting for the network)")
+        print(
+            fromImage
+                ? "   (drawn from the image \((ContinuousClock.now - launched).milliseconds) after launch; the network has not answered yet)"
+                : "   (nothing in the image yet: waiting for the network)")
         guard await refreshed(screen.list, what: "page 1", since: asked, drawn: fromImage ? drawn : nil)
         else { return 1 }
 
@@ -101,8 +105,8 @@ final class ExampleApp {
     /// a text, counts the visit: "Visited 1 time by the Baton example", then 2 times, ...
     func editFirstNote(_ text: String?) async -> Bool {
         guard let character = (try? screen.character?.data?.character) ?? nil,
-              let note = (try? character.notes.edges.first?.node) ?? nil,
-              let id = try? note.id
+            let note = (try? character.notes.edges.first?.node) ?? nil,
+            let id = try? note.id
         else {
             print("   no note to edit")
             return false
@@ -112,8 +116,9 @@ final class ExampleApp {
         let started = ContinuousClock.now
         let mutation = MutationHandle(EditNoteMutation.self, in: environment)
         do {
-            try await mutation.perform(variables: .init(id: id, text: text),
-                                       optimisticResponse: EditNoteMutation.optimisticResponse(id: id, text: text))
+            try await mutation.perform(
+                variables: .init(id: id, text: text),
+                optimisticResponse: EditNoteMutation.optimisticResponse(id: id, text: text))
         } catch {
             await loop.settle()
             print("   the edit failed and was rolled back: \(error)")
@@ -175,9 +180,12 @@ final class ExampleApp {
 
     /// The visit count note that follows `text`.
     static func visitNote(after text: String) -> String {
-        let prefix = "Visited ", suffix = " by the Baton example"
+        let prefix = "Visited "
+        let suffix = " by the Baton example"
         var visits = 1
-        if text.hasPrefix(prefix), let count = text.dropFirst(prefix.count).split(separator: " ").first.flatMap({ Int($0) }) {
+        if text.hasPrefix(prefix),
+            let count = text.dropFirst(prefix.count).split(separator: " ").first.flatMap({ Int($0) })
+        {
             visits = count + 1
         }
         return prefix + (visits == 1 ? "1 time" : "\(visits) times") + suffix

@@ -21,8 +21,9 @@ enum ListView {
             let name = ((try? row.name) ?? nil) ?? "?"
             let status = ((try? row.status) ?? nil) ?? "?"
             let species = ((try? row.species) ?? nil) ?? "?"
-            lines.append("  " + String(repeating: " ", count: max(0, 4 - id.count)) + id + "  "
-                         + name.padded(to: 30) + " " + status.padded(to: 8) + " " + species)
+            lines.append(
+                "  " + String(repeating: " ", count: max(0, 4 - id.count)) + id + "  "
+                    + name.padded(to: 30) + " " + status.padded(to: 8) + " " + species)
         }
         return lines
     }

@@ -13,16 +13,16 @@ struct Options: Sendable {
     var noteText: String?
 
     static let usage = """
-    usage: rick-and-morty [--endpoint URL] [--image DIR] [--trace] [--interactive]
-                          [--character ID] [--note TEXT]
+        usage: rick-and-morty [--endpoint URL] [--image DIR] [--trace] [--interactive]
+                              [--character ID] [--note TEXT]
 
-      --endpoint URL   the GraphQL server (default http://127.0.0.1:4000/graphql)
-      --image DIR      where the image file is kept (default: <temp dir>/baton-rick-and-morty)
-      --trace          print each view's render count as it renders, and a summary
-      --interactive    read commands from stdin: n, p, open ID, note TEXT, q
-      --character ID   the character the scripted flow opens (default 1)
-      --note TEXT      the text the scripted flow writes into that character's first note
-    """
+          --endpoint URL   the GraphQL server (default http://127.0.0.1:4000/graphql)
+          --image DIR      where the image file is kept (default: <temp dir>/baton-rick-and-morty)
+          --trace          print each view's render count as it renders, and a summary
+          --interactive    read commands from stdin: n, p, open ID, note TEXT, q
+          --character ID   the character the scripted flow opens (default 1)
+          --note TEXT      the text the scripted flow writes into that character's first note
+        """
 
     /// The image file under ``imageDirectory``.
     var imageFile: URL { imageDirectory.appendingPathComponent("rick-and-morty.image") }

@@ -16,22 +16,25 @@ final class Screen {
     init(page: Int, environment: GraphQLEnvironment) {
         self.page = page
         self.environment = environment
-        list = QueryHandle(CharactersQuery.self, variables: .init(page: page),
-                           policy: .cacheAndNetwork, in: environment)
+        list = QueryHandle(
+            CharactersQuery.self, variables: .init(page: page),
+            policy: .cacheAndNetwork, in: environment)
     }
 
     /// Shows page `page`: from the store (and so the image) at once when it holds it, and
     /// refreshed from the network.
     func show(page: Int) {
         self.page = page
-        list = QueryHandle(CharactersQuery.self, variables: .init(page: page),
-                           policy: .cacheAndNetwork, in: environment)
+        list = QueryHandle(
+            CharactersQuery.self, variables: .init(page: page),
+            policy: .cacheAndNetwork, in: environment)
     }
 
     /// Opens the character `id`, the same way.
     func open(character id: String) {
-        character = QueryHandle(CharacterQuery.self, variables: .init(id: id),
-                                policy: .cacheAndNetwork, in: environment)
+        character = QueryHandle(
+            CharacterQuery.self, variables: .init(id: id),
+            policy: .cacheAndNetwork, in: environment)
     }
 
     func closeCharacter() {

@@ -15,7 +15,8 @@ struct BatonCompilerPlugin: BuildToolPlugin {
             Diagnostics.error("BatonCompilerPlugin: no baton.json in \(target.directoryURL.path) or the package root")
             return []
         }
-        let documents = target.sourceFiles.filter { $0.url.pathExtension == "graphql" || $0.url.pathExtension == "gql" }.map(\.url)
+        let documents = target.sourceFiles.filter { $0.url.pathExtension == "graphql" || $0.url.pathExtension == "gql" }
+            .map(\.url)
         let swiftFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
         let markedSwift = swiftFiles.filter { url in
             (try? String(contentsOf: url, encoding: .utf8))?.contains("/* graphql") == true

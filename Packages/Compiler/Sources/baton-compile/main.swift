@@ -42,7 +42,8 @@ guard let outputPath, configPath != nil || !schemaPaths.isEmpty else {
 }
 
 do throws(CompilerError) {
-    var configuration = try configPath.map { path throws(CompilerError) in try CompilerConfiguration.load(path: path) }
+    var configuration =
+        try configPath.map { path throws(CompilerError) in try CompilerConfiguration.load(path: path) }
         ?? CompilerConfiguration(file: "baton-compile")
     configuration.schemaPaths += schemaPaths
     let schema = try CompilerSchema.load(configuration: configuration)
@@ -60,7 +61,9 @@ do throws(CompilerError) {
         }
     }
     if stats {
-        print("\(sources.count) sources, \(output.accessors) accessors, \(output.swift.utf8.count) bytes (\(output.codeBytes) before the tables), \(output.bytesPerAccessor) bytes of lens code per accessor")
+        print(
+            "\(sources.count) sources, \(output.accessors) accessors, \(output.swift.utf8.count) bytes (\(output.codeBytes) before the tables), \(output.bytesPerAccessor) bytes of lens code per accessor"
+        )
     }
 } catch {
     fail([error])

@@ -6,23 +6,31 @@ import BatonNormalize
 /// The configuration and schema inputs: baton.json's shape, introspection results, and the
 /// hash the runtime will send.
 struct ConfigurationTests {
-    static let schema = "type Query { asset(uuid: String!): Asset price: Decimal }\ntype Asset { uuid: String! name: String }\nscalar Decimal"
+    static let schema =
+        "type Query { asset(uuid: String!): Asset price: Decimal }\ntype Asset { uuid: String! name: String }\nscalar Decimal"
 
     @Test func anIdentityTypeTheSchemaLacksIsPlacedInTheConfiguration() {
         let text = "{\n  \"identity\": { \"types\": { \"Nope\": [\"id\"] } }\n}"
-        #expect(throws: CompilerError.configuration(
-            message: "identity names 'Nope', which is not an object or interface type of the schema",
-            file: "baton.json", line: 2, column: 28)) {
+        #expect(
+            throws: CompilerError.configuration(
+                message: "identity names 'Nope', which is not an object or interface type of the schema",
+                file: "baton.json", line: 2, column: 28)
+        ) {
             let configuration = try CompilerConfiguration.parse(text, file: "baton.json")
-            _ = try CompilerSchema(sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: configuration)
+            _ = try CompilerSchema(
+                sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: configuration)
         }
     }
 
     @Test func aMappedCustomScalarReadsAsItsSwiftTypeAndAnUnmappedOneAsValue() throws {
-        let mapped = try CompilerConfiguration.parse("{\"customScalarTypes\": {\"Decimal\": {\"swift\": \"Foundation.Decimal\"}}}", file: "b.json")
+        let mapped = try CompilerConfiguration.parse(
+            "{\"customScalarTypes\": {\"Decimal\": {\"swift\": \"Foundation.Decimal\"}}}", file: "b.json")
         let document = [GraphQLSource(file: "q.graphql", text: "query P { price }")]
-        let withMapping = Compiler(schema: try CompilerSchema(sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: mapped))
-        let withoutMapping = Compiler(schema: try CompilerSchema(sources: [GraphQLSource(file: "s.graphql", text: Self.schema)]))
+        let withMapping = Compiler(
+            schema: try CompilerSchema(
+                sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: mapped))
+        let withoutMapping = Compiler(
+            schema: try CompilerSchema(sources: [GraphQLSource(file: "s.graphql", text: Self.schema)]))
         let swift = withMapping.compile(document).swift
         #expect(swift.contains("let price = Scalar<Foundation.Decimal?>(\"price\")"))
         #expect(swift.contains("import Foundation"))
@@ -30,9 +38,14 @@ struct ConfigurationTests {
     }
 
     @Test func identityIsWrittenToTheSchemaTable() throws {
-        let configuration = try CompilerConfiguration.parse("{\"identity\": {\"types\": {\"Asset\": [\"uuid\"]}}}", file: "b.json")
-        let compiler = Compiler(schema: try CompilerSchema(sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: configuration))
-        let swift = compiler.compile([GraphQLSource(file: "q.graphql", text: "query A { asset(uuid: \"u\") { uuid name } }")]).swift
+        let configuration = try CompilerConfiguration.parse(
+            "{\"identity\": {\"types\": {\"Asset\": [\"uuid\"]}}}", file: "b.json")
+        let compiler = Compiler(
+            schema: try CompilerSchema(
+                sources: [GraphQLSource(file: "s.graphql", text: Self.schema)], configuration: configuration))
+        let swift = compiler.compile([
+            GraphQLSource(file: "q.graphql", text: "query A { asset(uuid: \"u\") { uuid name } }")
+        ]).swift
         #expect(swift.contains("static let keyFields: [String: [String]] = [\n    \"Asset\": [\"uuid\"],\n  ]"))
     }
 
@@ -40,13 +53,16 @@ struct ConfigurationTests {
         let url = TestPaths.fixtures.appending(path: "rickandmorty/MortyUI.schema.json")
         let schema = try CompilerSchema(sources: [GraphQLSource(file: url.path, text: try TestPaths.text(url))])
         let documents = TestPaths.fixtures.appending(path: "rickandmorty/MortyUI-Queries.graphql")
-        let output = Compiler(schema: schema).compile([GraphQLSource(file: "MortyUI-Queries.graphql", text: try TestPaths.text(documents))])
+        let output = Compiler(schema: schema).compile([
+            GraphQLSource(file: "MortyUI-Queries.graphql", text: try TestPaths.text(documents))
+        ])
         #expect(output.errors.isEmpty, "\(output.errors)")
         #expect(output.accessors > 50)
     }
 
     @Test func thePersistedQueryHashIsTheHashOfWhatTheRuntimeSends() throws {
-        let text = "query C($id: ID!) { character(id: $id) { notes(first: 2) @connection(key: \"C_notes\") { edges { cursor } } } }"
+        let text =
+            "query C($id: ID!) { character(id: $id) { notes(first: 2) @connection(key: \"C_notes\") { edges { cursor } } } }"
         let swift = SpecSchema.compile(text).swift
         let document = try #require(Self.stringLiteral(after: "static let document = ", in: swift))
         let hash = try #require(Self.stringLiteral(after: "static let persistedQueryHash = ", in: swift))

@@ -5,34 +5,45 @@ import BatonCompiler
 /// the documents it refuses because `loadNext`/`loadPrevious` could not page them.
 struct ConnectionPagingTests {
     @Test func theTemplateNamesTheVariablesOfFirstAfterLastAndBefore() {
-        let output = SpecSchema.compile("""
-        query CharacterDetail($id: ID!, $first: Int, $after: String, $last: Int, $before: String) {
-          character(id: $id) {
-            notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
-              edges { cursor node { id } }
+        let output = SpecSchema.compile(
+            """
+            query CharacterDetail($id: ID!, $first: Int, $after: String, $last: Int, $before: String) {
+              character(id: $id) {
+                notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
+                  edges { cursor node { id } }
+                }
+              }
             }
-          }
-        }
-        """)
+            """)
         #expect(output.errors.isEmpty, "\(output.errors)")
-        #expect(output.swift.contains(#"ConnectionTemplate(key: "CharacterDetail_notes", paging: ConnectionPaging(forward: .init(count: "first", cursor: "after"), backward: .init(count: "last", cursor: "before")))"#))
+        #expect(
+            output.swift.contains(
+                #"ConnectionTemplate(key: "CharacterDetail_notes", paging: ConnectionPaging(forward: .init(count: "first", cursor: "after"), backward: .init(count: "last", cursor: "before")))"#
+            ))
     }
 
     @Test func aConnectionWithALiteralPageSizeAndNoCursorCompilesUnpaged() {
-        let output = SpecSchema.compile("""
-        query Fixed($id: ID!) { character(id: $id) { notes(first: 2) @connection(key: "Fixed_notes") { edges { cursor } } } }
-        """)
+        let output = SpecSchema.compile(
+            """
+            query Fixed($id: ID!) { character(id: $id) { notes(first: 2) @connection(key: "Fixed_notes") { edges { cursor } } } }
+            """)
         #expect(output.errors.isEmpty, "\(output.errors)")
         #expect(output.swift.contains(#"ConnectionTemplate(key: "Fixed_notes")"#))
     }
 
     @Test(arguments: [
-        ("query A($c: Int) { character(id: 1) { notes(first: $c, after: \"c2\") @connection(key: \"k\") { edges { cursor } } } }",
-         "takes 'after' as a literal"),
-        ("query A($a: String) { character(id: 1) { notes(first: 2, after: $a) @connection(key: \"k\") { edges { cursor } } } }",
-         "pages with 'after: $a', so 'first' must be a variable too"),
-        ("query A($b: String) { character(id: 1) { notes(before: $b) @connection(key: \"k\") { edges { cursor } } } }",
-         "pages with 'before: $b', so 'last' must be a variable too"),
+        (
+            "query A($c: Int) { character(id: 1) { notes(first: $c, after: \"c2\") @connection(key: \"k\") { edges { cursor } } } }",
+            "takes 'after' as a literal"
+        ),
+        (
+            "query A($a: String) { character(id: 1) { notes(first: 2, after: $a) @connection(key: \"k\") { edges { cursor } } } }",
+            "pages with 'after: $a', so 'first' must be a variable too"
+        ),
+        (
+            "query A($b: String) { character(id: 1) { notes(before: $b) @connection(key: \"k\") { edges { cursor } } } }",
+            "pages with 'before: $b', so 'last' must be a variable too"
+        ),
     ])
     func aConnectionWhoseCursorCannotBePagedIsAnErrorAtItsDirective(_ document: String, _ message: String) {
         let output = SpecSchema.compile(document)

@@ -9,37 +9,57 @@ struct GoldenTests {
 
     /// Each golden: its name and the compile that produces it.
     static let goldens: [(name: String, compile: @Sendable () throws -> Compiler.Output)] = [
-        ("Spec", {
-            let names = ["TestUnion", "TestNodeFields", "TestNotesQuery", "TestConditions", "TestAssetPricesQuery", "TestSetStatuses", "TestAddNote"]
-            let sources = try names.map { name in
-                let url = TestPaths.spec.appending(path: "documents/\(name).graphql")
-                return GraphQLSource(file: "\(name).graphql", text: try TestPaths.text(url))
+        (
+            "Spec",
+            {
+                let names = [
+                    "TestUnion", "TestNodeFields", "TestNotesQuery", "TestConditions", "TestAssetPricesQuery",
+                    "TestSetStatuses", "TestAddNote",
+                ]
+                let sources = try names.map { name in
+                    let url = TestPaths.spec.appending(path: "documents/\(name).graphql")
+                    return GraphQLSource(file: "\(name).graphql", text: try TestPaths.text(url))
+                }
+                return SpecSchema.compiler.compile(sources)
             }
-            return SpecSchema.compiler.compile(sources)
-        }),
-        ("Fixture", {
-            let url = TestPaths.spec.appending(path: "documents/Fixture.graphql")
-            return SpecSchema.compiler.compile([GraphQLSource(file: "Fixture.graphql", text: try TestPaths.text(url))])
-        }),
-        ("Hostile", {
-            let schema = try CompilerSchema(sources: [
-                GraphQLSource(file: "hostile-schema.graphql", text: try TestPaths.text(TestPaths.hostile.appending(path: "hostile-schema.graphql")))
-            ])
-            let document = try TestPaths.text(TestPaths.hostile.appending(path: "hostile.graphql"))
-            return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
-        }),
+        ),
+        (
+            "Fixture",
+            {
+                let url = TestPaths.spec.appending(path: "documents/Fixture.graphql")
+                return SpecSchema.compiler.compile([
+                    GraphQLSource(file: "Fixture.graphql", text: try TestPaths.text(url))
+                ])
+            }
+        ),
+        (
+            "Hostile",
+            {
+                let schema = try CompilerSchema(sources: [
+                    GraphQLSource(
+                        file: "hostile-schema.graphql",
+                        text: try TestPaths.text(TestPaths.hostile.appending(path: "hostile-schema.graphql")))
+                ])
+                let document = try TestPaths.text(TestPaths.hostile.appending(path: "hostile.graphql"))
+                return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
+            }
+        ),
         // Apollo iOS's IssuesAndCommentsForRepository against GitHub's public schema (1.2 MB of SDL).
-        ("GitHub", {
-            let github = TestPaths.fixtures.appending(path: "github")
-            let schema = try CompilerSchema(sources: [
-                GraphQLSource(file: "octokit-graphql-schema.schema.graphql",
-                              text: try TestPaths.text(github.appending(path: "octokit-graphql-schema.schema.graphql")))
-            ])
-            // The query as upstream writes it; the fixture beside it has `__typename` added.
-            let query = github.appending(path: "apollo-ios-dev.IssuesAndCommentsForRepository.upstream.graphql")
-            let file = "apollo-ios-dev.IssuesAndCommentsForRepository.graphql"
-            return Compiler(schema: schema).compile([GraphQLSource(file: file, text: try TestPaths.text(query))])
-        }),
+        (
+            "GitHub",
+            {
+                let github = TestPaths.fixtures.appending(path: "github")
+                let schema = try CompilerSchema(sources: [
+                    GraphQLSource(
+                        file: "octokit-graphql-schema.schema.graphql",
+                        text: try TestPaths.text(github.appending(path: "octokit-graphql-schema.schema.graphql")))
+                ])
+                // The query as upstream writes it; the fixture beside it has `__typename` added.
+                let query = github.appending(path: "apollo-ios-dev.IssuesAndCommentsForRepository.upstream.graphql")
+                let file = "apollo-ios-dev.IssuesAndCommentsForRepository.graphql"
+                return Compiler(schema: schema).compile([GraphQLSource(file: file, text: try TestPaths.text(query))])
+            }
+        ),
     ]
 
     @Test("emitted Swift matches its golden", arguments: goldens.indices)
@@ -64,7 +84,9 @@ struct GoldenTests {
 
     @Test func aFieldAccessorIsOneShortLine() throws {
         let output = try Self.goldens[1].compile()
-        let accessors = output.swift.split(separator: "\n").filter { $0.contains(" = Scalar<") || $0.contains(" = Linked<") }
+        let accessors = output.swift.split(separator: "\n").filter {
+            $0.contains(" = Scalar<") || $0.contains(" = Linked<")
+        }
         #expect(!accessors.isEmpty)
         #expect(accessors.allSatisfy { $0.utf8.count < 120 })
     }
@@ -75,9 +97,11 @@ struct GoldenTests {
     func lensCodeStaysUnder120BytesPerAccessor(_ index: Int) throws {
         let output = try Self.goldens[index].compile()
         let code = output.swift.utf8.prefix(output.codeBytes)
-        #expect(!String(decoding: code, as: UTF8.self).contains("static let document"), "the tables are below the lenses")
+        #expect(
+            !String(decoding: code, as: UTF8.self).contains("static let document"), "the tables are below the lenses")
         #expect(output.swift.contains("\n" + Compiler.tablesMark + "\n"))
         #expect(output.accessors > 0)
-        #expect(output.bytesPerAccessor < 120, "\(Self.goldens[index].name): \(output.bytesPerAccessor) bytes per accessor")
+        #expect(
+            output.bytesPerAccessor < 120, "\(Self.goldens[index].name): \(output.bytesPerAccessor) bytes per accessor")
     }
 }

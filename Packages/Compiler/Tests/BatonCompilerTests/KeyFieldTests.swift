@@ -4,7 +4,9 @@ import BatonCompiler
 /// The compiler selects what the store needs to identify objects, as Relay's does.
 struct KeyFieldTests {
     @Test func aConfiguredIdentityIsSelectedWhenTheDocumentOmitsIt() {
-        let swift = SpecSchema.compile("query A { asset(uuid: \"u\") { name } quote(base: \"a\", quote: \"b\") { base } }").swift
+        let swift = SpecSchema.compile(
+            "query A { asset(uuid: \"u\") { name } quote(base: \"a\", quote: \"b\") { base } }"
+        ).swift
         #expect(swift.contains(#"asset(uuid:\"u\"){name,uuid}"#))
         #expect(swift.contains(#"quote(base:\"a\",quote:\"b\"){base,quote}"#))
     }

@@ -5,16 +5,16 @@ import BatonCompiler
 /// errors point into the Swift file.
 struct SwiftMarkerTests {
     static let swift = """
-    import BatonLens
-    let note = "/* graphql not a marker */"
-    // /* graphql not one either */
-    /* graphql
-    query Marked($id: ID!) {
-      character(id: $id) { nam }
-    }
-    */
-    /* graphqlish: not a marker */
-    """
+        import BatonLens
+        let note = "/* graphql not a marker */"
+        // /* graphql not one either */
+        /* graphql
+        query Marked($id: ID!) {
+          character(id: $id) { nam }
+        }
+        */
+        /* graphqlish: not a marker */
+        """
 
     @Test func findsOnlyMarkedBlockComments() {
         let sources = SwiftMarkerScanner.sources(in: Self.swift, file: "View.swift")
@@ -25,7 +25,10 @@ struct SwiftMarkerTests {
 
     @Test func placesErrorsInTheSwiftFile() {
         let output = SpecSchema.compiler.compile(SwiftMarkerScanner.sources(in: Self.swift, file: "View.swift"))
-        #expect(output.errors.map(\.description) == ["View.swift:6:24: error: 'Character' has no field 'nam'; did you mean 'name'?"])
+        #expect(
+            output.errors.map(\.description) == [
+                "View.swift:6:24: error: 'Character' has no field 'nam'; did you mean 'name'?"
+            ])
     }
 
     @Test func placesAnErrorOnTheMarkersOwnLine() {

@@ -19,7 +19,8 @@ enum TestPaths {
 /// The baton-spec test schema with its extensions and baton.json.
 enum SpecSchema {
     static let compiler: Compiler = {
-        let configuration = try! CompilerConfiguration.load(path: TestPaths.spec.appending(path: "tests/baton.json").path)
+        let configuration = try! CompilerConfiguration.load(
+            path: TestPaths.spec.appending(path: "tests/baton.json").path)
         return Compiler(schema: try! CompilerSchema.load(configuration: configuration))
     }()
 

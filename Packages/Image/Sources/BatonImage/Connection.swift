@@ -98,7 +98,8 @@ final class Connection {
         var walStillHere = false
         var journal: UnsafeMutablePointer<sqlite3_file>?
         if sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &journal) == SQLITE_OK,
-           let journal, let methods = journal.pointee.pMethods, let fileControl = methods.pointee.xFileControl {
+            let journal, let methods = journal.pointee.pMethods, let fileControl = methods.pointee.xFileControl
+        {
             var moved: Int32 = 0
             walStillHere = fileControl(journal, SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved == 0
         }

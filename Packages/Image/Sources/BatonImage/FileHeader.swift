@@ -26,7 +26,8 @@ enum FileHeader: Equatable {
         let header = [UInt8](data)
         guard header.starts(with: Array("SQLite format 3".utf8) + [0]) else { return .garbage }
         func u32(_ at: Int) -> UInt32 {
-            UInt32(header[at]) << 24 | UInt32(header[at + 1]) << 16 | UInt32(header[at + 2]) << 8 | UInt32(header[at + 3])
+            UInt32(header[at]) << 24 | UInt32(header[at + 1]) << 16 | UInt32(header[at + 2]) << 8
+                | UInt32(header[at + 3])
         }
         let applicationID = Int32(bitPattern: u32(68))
         let rawPageSize = Int(header[16]) << 8 | Int(header[17])

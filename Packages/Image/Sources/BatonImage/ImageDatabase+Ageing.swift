@@ -27,7 +27,8 @@ extension ImageDatabase {
         let newest = try connection.integer(
             "SELECT max(m) FROM (SELECT max(launch) AS m FROM records UNION ALL SELECT max(launch) FROM root_fields)")
         while try usedBytes() > sizeLimit {
-            let oldestStatement = try connection.cached("""
+            let oldestStatement = try connection.cached(
+                """
                 SELECT min(m) FROM (SELECT min(launch) AS m FROM records WHERE launch < ?1
                 UNION ALL SELECT min(launch) FROM root_fields WHERE launch < ?1)
                 """)

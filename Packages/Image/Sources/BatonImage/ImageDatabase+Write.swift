@@ -23,8 +23,11 @@ extension ImageDatabase {
             var encoder = RowEncoder(names: names)
             for batch in batches {
                 for key in batch.deletions { try delete(key) }
-                let entries = batch.entries.count > 1
-                    ? batch.entries.sorted { $0.snapshot.key.rawValue.utf8.lexicographicallyPrecedes($1.snapshot.key.rawValue.utf8) }
+                let entries =
+                    batch.entries.count > 1
+                    ? batch.entries.sorted {
+                        $0.snapshot.key.rawValue.utf8.lexicographicallyPrecedes($1.snapshot.key.rawValue.utf8)
+                    }
                     : batch.entries
                 for entry in entries {
                     if entry.snapshot.key.isRoot {
@@ -34,7 +37,8 @@ extension ImageDatabase {
                     }
                 }
                 for (operation, date) in batch.fetchTimes {
-                    let statement = try connection.cached("""
+                    let statement = try connection.cached(
+                        """
                         INSERT OR REPLACE INTO operations(name, variables, fetched, launch) VALUES (?1, ?2, ?3, ?4)
                         """)
                     try statement.bind(operation.name, at: 1)

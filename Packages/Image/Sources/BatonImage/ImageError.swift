@@ -28,7 +28,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .sqlite(let path, _, _), .notAnImage(let path, _), .notAFile(let path),
-             .directoryNotCreated(let path, _, _), .unavailable(let path, _): path
+            .directoryNotCreated(let path, _, _), .unavailable(let path, _):
+            path
         }
     }
 

@@ -140,11 +140,13 @@ final class ImageFile: @unchecked Sendable {
     /// fault handler, if nothing was reported since the open. Call with `condition` locked;
     /// the callbacks run later, on another thread.
     func reportLocked(_ error: ImageError) {
-        guard let handlers = status.withLock({ status -> [@Sendable (PersistenceFault) -> Void]? in
-            guard status.fault == nil else { return nil }
-            status.fault = error
-            return status.faultHandlers
-        }) else { return }
+        guard
+            let handlers = status.withLock({ status -> [@Sendable (PersistenceFault) -> Void]? in
+                guard status.fault == nil else { return nil }
+                status.fault = error
+                return status.faultHandlers
+            })
+        else { return }
         let onError = options.onError
         DispatchQueue.global().async {
             onError?(error)

@@ -64,7 +64,8 @@ public final class ImageInspector {
         }
         let format = try connection.integer("PRAGMA user_version")
         guard format == ImageSchema.formatVersion else {
-            throw ImageError.unavailable(path: path, reason: "format \(format), this tool reads format \(ImageSchema.formatVersion)")
+            throw ImageError.unavailable(
+                path: path, reason: "format \(format), this tool reads format \(ImageSchema.formatVersion)")
         }
         names = try Names(connection: connection)
     }
@@ -74,7 +75,8 @@ public final class ImageInspector {
             ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         }
         var rowsByLaunch: [Int64: Int] = [:]
-        let byLaunch = try connection.prepare("""
+        let byLaunch = try connection.prepare(
+            """
             SELECT launch, count(*) FROM (SELECT launch FROM records UNION ALL SELECT launch FROM root_fields)
             GROUP BY launch
             """)
@@ -90,14 +92,17 @@ public final class ImageInspector {
             launch: try ImageDatabase.metaInteger("launch", connection),
             rowsByLaunch: rowsByLaunch,
             version: try ImageDatabase.metaText("version", connection))
-        let oldest = try connection.prepare("""
+        let oldest = try connection.prepare(
+            """
             SELECT key, launch FROM (SELECT key, launch FROM records
             UNION ALL SELECT root || '.' || name, launch FROM root_fields) ORDER BY launch LIMIT 1
             """)
         if try oldest.step() {
             var key = oldest.text(0)
             // A root field's name id, shown as its storage key.
-            if let dot = key.lastIndex(of: "."), let id = Int(key[key.index(after: dot)...]), let name = names.text(of: id) {
+            if let dot = key.lastIndex(of: "."), let id = Int(key[key.index(after: dot)...]),
+                let name = names.text(of: id)
+            {
                 key = String(key[..<dot]) + "." + name
             }
             stats.oldestRow = (key, oldest.int64(1))
@@ -134,7 +139,8 @@ public final class ImageInspector {
             var cells: [RecordSnapshot.Cell] = []
             while try statement.step() {
                 guard let slot = names.slot(of: Int(statement.int64(0))),
-                      let value = RowDecoder.rootField(statement.blob(1), names: names) else { continue }
+                    let value = RowDecoder.rootField(statement.blob(1), names: names)
+                else { continue }
                 cells.append(.init(slot: slot, value: value))
             }
             return cells.isEmpty ? nil : RecordSnapshot(key: key, unsortedCells: cells)

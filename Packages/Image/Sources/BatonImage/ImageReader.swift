@@ -125,7 +125,8 @@ final class ImageReader: PersistenceReader {
         var text = key.rawValue
         let (code, read, older) = text.withUTF8 { utf8 -> (Int32, RowRead, Bool) in
             let bound = utf8.withMemoryRebound(to: CChar.self) { chars in
-                sqlite3_bind_text(handle, 1, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil)
+                sqlite3_bind_text(
+                    handle, 1, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil)
             }
             guard bound == SQLITE_OK else { return (bound, .absent, false) }
             defer { sqlite3_reset(handle) }
@@ -158,7 +159,8 @@ final class ImageReader: PersistenceReader {
             try statement.bind(key.rawValue, at: 1)
             try statement.bind(Int64(name), at: 2)
             try statement.bind(database.oldestKeptLaunch, at: 3)
-            guard try statement.step(), let value = RowDecoder.rootField(statement.blob(0), names: database.names) else {
+            guard try statement.step(), let value = RowDecoder.rootField(statement.blob(0), names: database.names)
+            else {
                 continue
             }
             if statement.int64(1) < database.launch { touch.rootFields.append((key.rawValue, name)) }

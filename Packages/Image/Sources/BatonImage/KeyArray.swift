@@ -83,8 +83,12 @@ enum KeyArray {
     /// Writes `byte` of a string's UTF-8 as JSON escapes it inside quotes; the next position.
     private static func escape(_ byte: UInt8, into out: UnsafeMutablePointer<UInt8>, at start: Int) -> Int {
         let hex = Array("0123456789abcdef".utf8)
-        let escaped: [UInt8] = byte < 0x20
-            ? [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        let escaped: [UInt8] =
+            byte < 0x20
+            ? [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                hex[Int(byte & 0xF)],
+            ]
             : [UInt8(ascii: "\\"), byte]
         for (i, byte) in escaped.enumerated() { out[start + i] = byte }
         return start + escaped.count

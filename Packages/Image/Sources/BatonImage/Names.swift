@@ -75,7 +75,8 @@ final class Names {
     /// in `prefixBytes`, as `start << 16 | count`; 0 until first asked for.
     @exclusivity(unchecked) private var prefixSpans: [Int] = []
     /// The key prefixes' UTF-8, appended as types are first met.
-    @exclusivity(unchecked) private var prefixBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    @exclusivity(unchecked) private var prefixBytes = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: 1024, alignment: 8)
     @exclusivity(unchecked) private var prefixUsed = 0
 
     deinit {
@@ -102,7 +103,9 @@ final class Names {
             return makeLinkKey(typeID: typeID, number: number)
         }
         let index = Int(number)
-        if typeID < numberKeys.count, index < numberKeys[typeID].count, let key = numberKeys[typeID][index] { return key }
+        if typeID < numberKeys.count, index < numberKeys[typeID].count, let key = numberKeys[typeID][index] {
+            return key
+        }
         return rememberLinkKey(typeID: typeID, index: index)
     }
 
@@ -143,7 +146,9 @@ final class Names {
     /// A key of the prefix at `start` and `tail` bytes `writeTail` writes, built in place: a
     /// key of up to 15 bytes, most links', is a string with no allocation of its own.
     @inline(__always)
-    private func key(prefix start: Int, _ count: Int, tail: Int, _ writeTail: (UnsafeMutableRawPointer) -> Void) -> RecordKey {
+    private func key(prefix start: Int, _ count: Int, tail: Int, _ writeTail: (UnsafeMutableRawPointer) -> Void)
+        -> RecordKey
+    {
         let source = prefixBytes.baseAddress! + start
         let text = String(unsafeUninitializedCapacity: count + tail) { buffer in
             let base = UnsafeMutableRawPointer(buffer.baseAddress!)
@@ -166,13 +171,16 @@ final class Names {
         guard prefix.count < 0xFFFF else { return nil }
         if prefixUsed + prefix.count > prefixBytes.count {
             // Spans stay valid: they are offsets, and the bytes move with the buffer.
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(prefixBytes.count * 2, prefixUsed + prefix.count), alignment: 8)
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: max(prefixBytes.count * 2, prefixUsed + prefix.count), alignment: 8)
             grown.baseAddress!.copyMemory(from: prefixBytes.baseAddress!, byteCount: prefixUsed)
             prefixBytes.deallocate()
             prefixBytes = grown
         }
         let start = prefixUsed
-        prefix.withUnsafeBytes { (prefixBytes.baseAddress! + start).copyMemory(from: $0.baseAddress!, byteCount: prefix.count) }
+        prefix.withUnsafeBytes {
+            (prefixBytes.baseAddress! + start).copyMemory(from: $0.baseAddress!, byteCount: prefix.count)
+        }
         prefixUsed += prefix.count
         if prefixSpans.count < texts.count {
             prefixSpans.append(contentsOf: repeatElement(0, count: texts.count - prefixSpans.count))

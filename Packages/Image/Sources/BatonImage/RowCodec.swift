@@ -235,7 +235,8 @@ struct RowDecoder {
         guard decoder.byte() == RowFormat.version else { return false }
         while decoder.position < bytes.count {
             guard let id = decoder.varint(), let slot = names.slot(of: Int(truncatingIfNeeded: id)),
-                  let value = decoder.value(depth: 0) else {
+                let value = decoder.value(depth: 0)
+            else {
                 scratch.removeAll()
                 return false
             }
@@ -249,7 +250,9 @@ struct RowDecoder {
     }
 
     /// The snapshot of a record's row, or nil when the row does not decode.
-    static func record(_ bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names, scratch: CellScratch = CellScratch()) -> RecordSnapshot? {
+    static func record(
+        _ bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names, scratch: CellScratch = CellScratch()
+    ) -> RecordSnapshot? {
         guard cells(bytes, names: names, into: scratch) else { return nil }
         return scratch.takeSnapshot(key: key)
     }
@@ -258,7 +261,8 @@ struct RowDecoder {
     static func rootField(_ bytes: UnsafeRawBufferPointer, names: Names) -> Value? {
         var decoder = RowDecoder(bytes, names: names)
         guard decoder.byte() == RowFormat.version, let value = decoder.value(depth: 0),
-              decoder.position == bytes.count else { return nil }
+            decoder.position == bytes.count
+        else { return nil }
         return value
     }
 
@@ -272,7 +276,7 @@ struct RowDecoder {
         var seen: Set<Int> = []
         while decoder.position < bytes.count {
             guard let id = decoder.varint(), names.text(of: Int(truncatingIfNeeded: id)) != nil,
-                  seen.insert(Int(truncatingIfNeeded: id)).inserted
+                seen.insert(Int(truncatingIfNeeded: id)).inserted
             else { return nil }
             let start = decoder.position
             guard decoder.value(depth: 0) != nil else { return nil }
@@ -337,7 +341,8 @@ struct RowDecoder {
 
     private mutating func fieldError(depth: Int) -> FieldError? {
         guard let message = lengthPrefixedString(), let count = varint(),
-              count <= UInt64(bytes.count - position) else { return nil }
+            count <= UInt64(bytes.count - position)
+        else { return nil }
         var path: [FieldError.PathElement] = []
         for _ in 0..<count {
             switch byte() {

@@ -3,7 +3,6 @@ import CSQLite
 /// SQLite's "copy the bytes now" destructor.
 let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-
 /// A prepared statement, a thin wrapper over `sqlite3_stmt*`. Bind with the 1-based
 /// `bind` calls, `step` until it returns false, read columns 0-based between steps.
 ///
@@ -50,7 +49,10 @@ final class Statement {
 
     func bind(blob bytes: [UInt8], at index: Int32) throws {
         try bytes.withUnsafeBytes { raw in
-            try check(sqlite3_bind_blob(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count), transientDestructor))
+            try check(
+                sqlite3_bind_blob(
+                    handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count),
+                    transientDestructor))
         }
     }
 

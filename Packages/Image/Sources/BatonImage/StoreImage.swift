@@ -40,14 +40,21 @@ public final class StoreImage: Persistence {
     }
 
     /// `open(at:version:options:)`, running `beforeOpen` on the writer's queue first.
-    static func open(at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void) -> StoreImage {
-        StoreImage(file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
+    static func open(
+        at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void
+    ) -> StoreImage {
+        StoreImage(
+            file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
     }
 
     /// `open(at:version:options:)`, with the writer held once the file is open, before its
     /// first job (the ageing), until `release` is signalled.
-    static func open(at url: URL, version: String, options: Options = Options(), holdingAgeingUntil release: DispatchSemaphore) -> StoreImage {
-        StoreImage(file: ImageFile(path: url.path, version: version, options: options, afterOpen: { release.wait() }), generation: 0)
+    static func open(
+        at url: URL, version: String, options: Options = Options(), holdingAgeingUntil release: DispatchSemaphore
+    ) -> StoreImage {
+        StoreImage(
+            file: ImageFile(path: url.path, version: version, options: options, afterOpen: { release.wait() }),
+            generation: 0)
     }
 
     /// The file's path.

@@ -26,7 +26,9 @@ do {
         print("file: \(path)")
         print("version: \(stats.version ?? "none")")
         print("bytes: \(stats.bytes)" + (stats.walBytes > 0 ? " (+ \(stats.walBytes) in the WAL)" : ""))
-        print("keys: \(stats.keys) = records \(stats.records) + roots \(stats.roots) + deleted \(stats.deleted) (the keys dump lists)")
+        print(
+            "keys: \(stats.keys) = records \(stats.records) + roots \(stats.roots) + deleted \(stats.deleted) (the keys dump lists)"
+        )
         print("root fields: \(stats.rootFields)")
         print("operations: \(stats.operations)")
         print("names: \(stats.names)")

@@ -23,15 +23,20 @@ var commit = 0
 while true {
     var entries: [PersistenceBatch.Entry] = []
     for i in 0..<25 {
-        let snapshot = RecordSnapshot(key: RecordKey(type: "Item", id: "\(run)-\(commit)-\(i)"), values: [
-            "commit": .int(commit),
-            "index": .int(i),
-            "text": .string(padding),
-            "tags": .list([.string("a"), .link(RecordKey(type: "Item", id: "\(run)-0-0")), .list([.int(i)])]),
-        ])
+        let snapshot = RecordSnapshot(
+            key: RecordKey(type: "Item", id: "\(run)-\(commit)-\(i)"),
+            values: [
+                "commit": .int(commit),
+                "index": .int(i),
+                "text": .string(padding),
+                "tags": .list([.string("a"), .link(RecordKey(type: "Item", id: "\(run)-0-0")), .list([.int(i)])]),
+            ])
         entries.append(.init(snapshot: snapshot, rowWasRead: false))
     }
-    entries.append(.init(snapshot: RecordSnapshot(key: RecordKey(type: "Counter", id: run), values: ["last": .int(commit)]), rowWasRead: false))
+    entries.append(
+        .init(
+            snapshot: RecordSnapshot(key: RecordKey(type: "Counter", id: run), values: ["last": .int(commit)]),
+            rowWasRead: false))
     image.write(PersistenceBatch(entries: entries))
     image.waitForPendingWrites()
     FileHandle.standardOutput.write(Data("\(commit)\n".utf8))

@@ -6,7 +6,8 @@ import BatonStore
 
 @Suite struct AgeingTests {
     private func entries(_ keys: [RecordKey], text: String = "x") -> PersistenceBatch {
-        PersistenceBatch(entries: keys.map { .init(snapshot: snapshot($0, ["text": .string(text)]), rowWasRead: false) })
+        PersistenceBatch(
+            entries: keys.map { .init(snapshot: snapshot($0, ["text": .string(text)]), rowWasRead: false) })
     }
 
     @Test func rowsNeitherReadNorWrittenForAWholeLaunchAreGoneTheLaunchAfter() throws {
@@ -14,8 +15,10 @@ import BatonStore
         let operation = OperationIdentity(name: "Q", variables: [:])
         try scratch.launch { image in
             image.writeAndWait(entries(["Row:read", "Row:idle", "Row:rewritten"]))
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot(.root, ["a": .int(1), "b": .int(2)]), rowWasRead: false)],
-                                                fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
+            image.writeAndWait(
+                PersistenceBatch(
+                    entries: [.init(snapshot: snapshot(.root, ["a": .int(1), "b": .int(2)]), rowWasRead: false)],
+                    fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
         }
         // Launch 2 reads one row and one root field and rewrites another; the rest is idle.
         try scratch.launch { image throws in
@@ -32,7 +35,8 @@ import BatonStore
                 #expect(try reader.snapshot(of: "Row:rewritten", fields: []) != nil)
                 #expect(try reader.snapshot(of: "Row:new", fields: []) != nil)
                 #expect(try reader.snapshot(of: "Row:idle", fields: []) == nil)
-                #expect(try reader.snapshot(of: .root, fields: [Slot("a"), Slot("b")]) == snapshot(.root, ["a": .int(1)]))
+                #expect(
+                    try reader.snapshot(of: .root, fields: [Slot("a"), Slot("b")]) == snapshot(.root, ["a": .int(1)]))
                 #expect(try reader.fetchTime(of: operation) == nil)
             }
         }
@@ -46,8 +50,10 @@ import BatonStore
         let operation = OperationIdentity(name: "Q", variables: [:])
         try scratch.launch { image in
             image.writeAndWait(entries(["Row:idle"]))
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot(.root, ["a": .int(1)]), rowWasRead: false)],
-                                                fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
+            image.writeAndWait(
+                PersistenceBatch(
+                    entries: [.init(snapshot: snapshot(.root, ["a": .int(1)]), rowWasRead: false)],
+                    fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
         }
         // Launch 2 reads nothing.
         try scratch.launch { _ in }
@@ -59,7 +65,8 @@ import BatonStore
         try image.waitUntilOpen()
         try image.withReadTransaction { reader throws in
             #expect(try reader.snapshot(of: "Row:idle", fields: []) == nil)
-            #expect(try reader.readRows(into: [Record(key: "Row:idle"), Record(key: "Row:none")]) == [.absent, .absent])
+            #expect(
+                try reader.readRows(into: [Record(key: "Row:idle"), Record(key: "Row:none")]) == [.absent, .absent])
             #expect(try reader.snapshot(of: .root, fields: [Slot("a")]) == nil)
             #expect(try reader.fetchTime(of: operation) == nil)
         }
@@ -71,7 +78,8 @@ import BatonStore
     @Test func everyRowALevelReadIsMovedToItsLaunchWhateverItsKeySpells() throws {
         let scratch = Scratch()
         // Keys the touch's JSON must escape, beyond ASCII, and many of them.
-        let read: [RecordKey] = ["T:\"quoted\"", "T:back\\slash", "T:tab\there", "T:caf\u{E9}", "T:\u{1F600}"]
+        let read: [RecordKey] =
+            ["T:\"quoted\"", "T:back\\slash", "T:tab\there", "T:caf\u{E9}", "T:\u{1F600}"]
             + (0..<300).map { RecordKey("Character:\($0)") }
         try scratch.launch { $0.writeAndWait(entries(read + ["Row:idle"])) }
         try scratch.launch { image throws in

@@ -7,7 +7,10 @@ import CSQLite
     /// Writes a record in one launch and returns the file's bytes after the close.
     private func imageWithOneRecord(_ scratch: Scratch, version: String = "v1") throws -> Data {
         try scratch.launch(version: version) {
-            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)]))
+            $0.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)
+                ]))
         }
         return try Data(contentsOf: scratch.file)
     }
@@ -16,7 +19,10 @@ import CSQLite
     private func expectFreshImage(_ scratch: Scratch, version: String = "v1") throws {
         try scratch.launch(version: version) { image throws in
             #expect(try image.read("Character:1") == nil)
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:9", ["name": .string("New")]), rowWasRead: false)]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:9", ["name": .string("New")]), rowWasRead: false)
+                ]))
             #expect(try image.read("Character:9")?["name"] == .string("New"))
         }
         #expect(try ImageInspector(path: scratch.file.path).stats().records == 1)
@@ -44,7 +50,11 @@ import CSQLite
         let crashed = scratch.directory.appendingPathComponent("crashed.sqlite")
         let image = StoreImage.open(at: scratch.file, version: "v1")
         try image.waitUntilOpen()
-        let more = (0..<200).map { RecordSnapshot(key: RecordKey(type: "Extra", id: String($0)), values: ["text": .string(String(repeating: "z", count: 400))]) }
+        let more = (0..<200).map {
+            RecordSnapshot(
+                key: RecordKey(type: "Extra", id: String($0)),
+                values: ["text": .string(String(repeating: "z", count: 400))])
+        }
         image.writeAndWait(PersistenceBatch(entries: more.map { .init(snapshot: $0, rowWasRead: false) }))
         try FileManager.default.copyItem(at: scratch.file, to: crashed)
         try FileManager.default.copyItem(atPath: scratch.file.path + "-wal", toPath: crashed.path + "-wal")
@@ -94,7 +104,10 @@ import CSQLite
         }
         // The store keeps working: reads miss, writes go nowhere.
         #expect(try image.read("Character:1") == nil)
-        image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("x")]), rowWasRead: false)]))
+        image.writeAndWait(
+            PersistenceBatch(entries: [
+                .init(snapshot: snapshot("Character:1", ["name": .string("x")]), rowWasRead: false)
+            ]))
         image.close()
         #expect(try Data(contentsOf: scratch.file) == before)
         #expect(eventually { log.all.count == 1 })
@@ -103,10 +116,17 @@ import CSQLite
     @Test func aRowThatFailsToDecodeIsAMiss() throws {
         let scratch = Scratch()
         _ = try imageWithOneRecord(scratch)
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)])) }
+        try scratch.launch {
+            $0.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)
+                ]))
+        }
         // A wrong format byte, a list longer than the row, a name id the file lacks, nesting past the limit.
-        let badRows = ["X'02'", "X'01' || X'00' || X'C5' || X'10'", "X'01' || X'7F' || X'00'",
-                       "X'01' || X'00' || zeroblob(0) || X'" + String(repeating: "C1", count: 500) + "'"]
+        let badRows = [
+            "X'02'", "X'01' || X'00' || X'C5' || X'10'", "X'01' || X'7F' || X'00'",
+            "X'01' || X'00' || zeroblob(0) || X'" + String(repeating: "C1", count: 500) + "'",
+        ]
         for (i, bad) in badRows.enumerated() {
             try sqlite(scratch.file.path, "INSERT INTO records(key, row, launch) VALUES ('Bad:\(i)', \(bad), 2)")
         }
@@ -114,7 +134,10 @@ import CSQLite
             for i in badRows.indices { #expect(try image.read(RecordKey("Bad:\(i)")) == nil) }
             #expect(try image.read("Character:2")?["name"] == .string("Morty"))
             // The merge over a row that does not decode writes the entry's own cells.
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Bad:0", ["name": .string("ok")]), rowWasRead: false)]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Bad:0", ["name": .string("ok")]), rowWasRead: false)
+                ]))
             #expect(try image.read("Bad:0") == snapshot("Bad:0", ["name": .string("ok")]))
         }
     }

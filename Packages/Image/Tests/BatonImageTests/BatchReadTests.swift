@@ -69,7 +69,8 @@ import BatonStore
 
     @Test func keysAsJSONHoldEveryByteOfEveryKey() throws {
         let keys: [RecordKey] = ["a", "", "Character:12345678901", "q\"\\\n\u{1F}\u{7F}z", "caf\u{E9}"]
-        let json = try JSONSerialization.jsonObject(with: Data(KeyArray.json(keys.map { Record(key: $0) }))) as? [String]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(KeyArray.json(keys.map { Record(key: $0) }))) as? [String]
         #expect(json == keys.map(\.rawValue))
     }
 }

@@ -9,15 +9,20 @@ import Testing
     static let connection: RecordKey = "Character:1:__Notes_notes_connection"
 
     static func plan(after cursor: String?) throws -> OperationPlan {
-        try OperationPlan("""
+        try OperationPlan(
+            """
             query Notes($after: String) { character(id: "1") { id notes(first: 2, after: $after) @connection(key: "Notes_notes") {
               edges { cursor node { id text } } pageInfo { endCursor hasNextPage } } } }
-            """, variables: cursor.map { ["after": .string($0)] } ?? [:], normalization: EdgeDirectiveRelaunchTests.normalization)
+            """, variables: cursor.map { ["after": .string($0)] } ?? [:],
+            normalization: EdgeDirectiveRelaunchTests.normalization)
     }
 
     static func page(_ ids: [String], hasNextPage: Bool) -> Data {
-        let edges = ids.map { #"{"__typename":"NoteEdge","cursor":"c\#($0)","node":{"__typename":"Note","id":"\#($0)","text":"t\#($0)"}}"# }
-        return Data(#"""
+        let edges = ids.map {
+            #"{"__typename":"NoteEdge","cursor":"c\#($0)","node":{"__typename":"Note","id":"\#($0)","text":"t\#($0)"}}"#
+        }
+        return Data(
+            #"""
             {"data":{"character":{"__typename":"Character","id":"1","notes":{"__typename":"NoteConnection",
               "edges":[\#(edges.joined(separator: ","))],"pageInfo":{"__typename":"PageInfo","endCursor":"c\#(ids.last!)","hasNextPage":\#(hasNextPage)}}}}}
             """#.utf8)
@@ -25,7 +30,8 @@ import Testing
 
     @MainActor static func commit(_ store: Store, _ ids: [String], hasNextPage: Bool, after cursor: String?) throws {
         let plan = try plan(after: cursor)
-        store.commit(try Ingest().ingest(page(ids, hasNextPage: hasNextPage), plan: plan).changes, fetched: plan.identity)
+        store.commit(
+            try Ingest().ingest(page(ids, hasNextPage: hasNextPage), plan: plan).changes, fetched: plan.identity)
     }
 
     @MainActor static func edgeCount(_ store: Store) -> Int? {
@@ -53,7 +59,9 @@ import Testing
             _ = record[slot: Slot("edges")]
             _ = info[slot: Slot("endCursor")]
             _ = info[slot: Slot("hasNextPage")]
-        } onChange: { fired.count.withLock { $0 += 1 } }
+        } onChange: {
+            fired.count.withLock { $0 += 1 }
+        }
 
         try Self.commit(store, ["n1", "n2"], hasNextPage: true, after: nil)
 

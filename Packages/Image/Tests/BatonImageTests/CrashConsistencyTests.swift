@@ -51,8 +51,10 @@ import Glibc
                     }
                 }
                 if let last = mustHold.last,
-                   case .int(let counter)? = try reader.snapshot(of: RecordKey(type: "Counter", id: "r\(run)"), fields: [])?["last"],
-                   counter < last {
+                    case .int(let counter)? = try reader.snapshot(
+                        of: RecordKey(type: "Counter", id: "r\(run)"), fields: [])?["last"],
+                    counter < last
+                {
                     missing.append("Counter:r\(run) at \(counter) < \(last)")
                 }
                 return missing

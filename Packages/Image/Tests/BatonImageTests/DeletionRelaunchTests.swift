@@ -7,7 +7,8 @@ import Testing
 @MainActor @Suite struct DeletionRelaunchTests {
     static let plan = try! OperationPlan(
         #"query Rick { character(id: 1) { id name } }"#, normalization: Fixture.normalization)
-    static let response = Data(#"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick Sanchez"}}}"#.utf8)
+    static let response = Data(
+        #"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick Sanchez"}}}"#.utf8)
 
     @Test func aDeletedRecordChecksAsAvailableAfterARelaunchAsInTheLaunchThatDeletedIt() throws {
         let scratch = Scratch()
@@ -32,7 +33,10 @@ import Testing
         let scratch = Scratch()
         try scratch.launch { image in
             image.writeAndWait(PersistenceBatch(deletions: ["Character:1"]))
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("Back")]), rowWasRead: false)]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:1", ["name": .string("Back")]), rowWasRead: false)
+                ]))
         }
         try scratch.launch { image throws in
             let record = Record(key: "Character:1")

@@ -74,7 +74,9 @@ import Testing
     @Test func imagesOpenedTogetherUnderOneMissingDirectoryAllOpen() throws {
         let scratch = Scratch()
         let directory = scratch.directory.appendingPathComponent("Shared/Baton", isDirectory: true)
-        let images = (0..<4).map { StoreImage.open(at: directory.appendingPathComponent("image-\($0).sqlite"), version: "v1") }
+        let images = (0..<4).map {
+            StoreImage.open(at: directory.appendingPathComponent("image-\($0).sqlite"), version: "v1")
+        }
         for image in images {
             try image.waitUntilOpen()
             #expect(image.state == .open)

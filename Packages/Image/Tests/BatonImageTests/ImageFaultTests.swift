@@ -118,7 +118,9 @@ import Testing
             }
         }
         #expect(errors.count == 1)
-        #expect(errors.first == .unavailable(path: scratch.file.path, reason: "the file was deleted or replaced while open"))
+        #expect(
+            errors.first == .unavailable(path: scratch.file.path, reason: "the file was deleted or replaced while open")
+        )
         try expectReadable(scratch) { image throws in #expect(try image.read("Character:1") == nil) }
     }
 
@@ -128,15 +130,18 @@ import Testing
         // Another image, holding Summer, moved over the open one's path.
         let other = Scratch()
         try other.launch { image throws in
-            image.writeAndWait(PersistenceBatch(entries: [
-                .init(snapshot: snapshot("Character:3", ["name": .string("Summer")]), rowWasRead: false),
-            ]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:3", ["name": .string("Summer")]), rowWasRead: false)
+                ]))
         }
         let errors = try launchWithFault(scratch) { _ throws in
             #expect(rename(other.file.path, scratch.file.path) == 0)
         }
         #expect(errors.count == 1)
-        #expect(errors.first == .unavailable(path: scratch.file.path, reason: "the file was deleted or replaced while open"))
+        #expect(
+            errors.first == .unavailable(path: scratch.file.path, reason: "the file was deleted or replaced while open")
+        )
         try expectReadable(scratch) { image throws in
             #expect(try image.read("Character:3")?["name"] == .string("Summer"))
             #expect(try image.read("Character:1") == nil)
@@ -155,8 +160,9 @@ enum FileDescriptors {
         var swapped = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
             guard let fd = Int32(name),
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  targets.contains(target) else { continue }
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                targets.contains(target)
+            else { continue }
             let readOnly = open(target, O_RDONLY)
             guard readOnly >= 0 else { continue }
             defer { close(readOnly) }

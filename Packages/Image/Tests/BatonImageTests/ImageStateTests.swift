@@ -43,7 +43,8 @@ import Testing
         try image.waitUntilOpen()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.file.path + suffix) }
         image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: ImageDirectoryTests.rick, rowWasRead: false)]))
-        let expected = ImageError.unavailable(path: scratch.file.path, reason: "the file was deleted or replaced while open")
+        let expected = ImageError.unavailable(
+            path: scratch.file.path, reason: "the file was deleted or replaced while open")
         #expect(image.state == .failed(expected))
         #expect(image.fault == expected)
         image.close()

@@ -16,7 +16,9 @@ enum Products {
 
     /// Runs `name` with `arguments`; returns its exit status and standard output.
     static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        guard let url = url(name) else { throw ImageError.unavailable(path: name, reason: "not built beside the tests") }
+        guard let url = url(name) else {
+            throw ImageError.unavailable(path: name, reason: "not built beside the tests")
+        }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -34,7 +36,8 @@ enum Products {
     @Test func statsDumpAndGetShowTheImageAndLeaveTheFileBytesUnchanged() throws {
         let scratch = Scratch()
         try scratch.launch {
-            $0.writeAndWait(PersistenceBatch(Fixture.changes, fetchTimes: [Fixture.plan.identity: Date(timeIntervalSince1970: 9)]))
+            $0.writeAndWait(
+                PersistenceBatch(Fixture.changes, fetchTimes: [Fixture.plan.identity: Date(timeIntervalSince1970: 9)]))
         }
         let path = scratch.file.path
         let before = try Data(contentsOf: scratch.file)
@@ -55,7 +58,8 @@ enum Products {
         let json = try JSONValue.parse(Data(dump.output.utf8))
         #expect(json[member: "Character:1"]?[member: "name"] == "Rick Sanchez")
         #expect(json[member: "Character:1"]?[member: "origin"] == ["__ref": "Location:1"])
-        #expect(json[member: "client:root"]?[member: "characters(page:1)"] == ["__ref": "client:root:characters(page:1)"])
+        #expect(
+            json[member: "client:root"]?[member: "characters(page:1)"] == ["__ref": "client:root:characters(page:1)"])
         #expect(try unchanged())
 
         let get = try Products.run("baton-image", ["get", path, "Episode:1"])
@@ -71,13 +75,14 @@ enum Products {
     @Test func statsCountsTheKeysDumpListsAsRecordsRootsAndDeletedKeys() throws {
         let scratch = Scratch()
         try scratch.launch { image in
-            image.writeAndWait(PersistenceBatch(entries: [
-                .init(snapshot: snapshot(.root, ["a": .link("Note:1"), "b": .int(2)]), rowWasRead: false),
-                .init(snapshot: snapshot(.mutationRoot, ["m": .link("Note:2")]), rowWasRead: false),
-                .init(snapshot: snapshot("Note:1", ["text": .string("one")]), rowWasRead: false),
-                .init(snapshot: snapshot("Note:2", ["text": .string("two")]), rowWasRead: false),
-                .init(snapshot: snapshot("Note:3", ["text": .string("three")]), rowWasRead: false),
-            ]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot(.root, ["a": .link("Note:1"), "b": .int(2)]), rowWasRead: false),
+                    .init(snapshot: snapshot(.mutationRoot, ["m": .link("Note:2")]), rowWasRead: false),
+                    .init(snapshot: snapshot("Note:1", ["text": .string("one")]), rowWasRead: false),
+                    .init(snapshot: snapshot("Note:2", ["text": .string("two")]), rowWasRead: false),
+                    .init(snapshot: snapshot("Note:3", ["text": .string("three")]), rowWasRead: false),
+                ]))
             image.writeAndWait(PersistenceBatch(deletions: ["Note:3"]))
         }
         let path = scratch.file.path

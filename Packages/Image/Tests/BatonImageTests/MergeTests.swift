@@ -3,46 +3,72 @@ import Testing
 @testable import BatonImage
 
 @Suite struct MergeTests {
-    static let full = snapshot("Character:1", [
-        "name": .string("Rick"), "status": .string("Alive"), "species": .string("Human"), "episode": .list([.link("Episode:1")]),
-    ])
+    static let full = snapshot(
+        "Character:1",
+        [
+            "name": .string("Rick"), "status": .string("Alive"), "species": .string("Human"),
+            "episode": .list([.link("Episode:1")]),
+        ])
 
     @Test func anEntryWhoseRowWasNotReadKeepsTheRowsOtherFields() throws {
         let scratch = Scratch()
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)])) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)]))
+        }
         // The next launch's header response names two fields; the check never read the row.
         try scratch.launch { image in
-            image.writeAndWait(PersistenceBatch(entries: [
-                .init(snapshot: snapshot("Character:1", ["name": .string("Rick Sanchez"), "gender": .string("Male")]), rowWasRead: false),
-            ]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(
+                        snapshot: snapshot(
+                            "Character:1", ["name": .string("Rick Sanchez"), "gender": .string("Male")]),
+                        rowWasRead: false)
+                ]))
         }
         let back = try scratch.launch { try $0.read("Character:1") }
-        #expect(back == snapshot("Character:1", [
-            "name": .string("Rick Sanchez"), "gender": .string("Male"), "status": .string("Alive"),
-            "species": .string("Human"), "episode": .list([.link("Episode:1")]),
-        ]))
+        #expect(
+            back
+                == snapshot(
+                    "Character:1",
+                    [
+                        "name": .string("Rick Sanchez"), "gender": .string("Male"), "status": .string("Alive"),
+                        "species": .string("Human"), "episode": .list([.link("Episode:1")]),
+                    ]))
     }
 
     @Test func anEntryWhoseRowWasReadReplacesTheRow() throws {
         let scratch = Scratch()
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)])) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)]))
+        }
         let replacement = snapshot("Character:1", ["name": .string("Rick Sanchez")])
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: replacement, rowWasRead: true)])) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: replacement, rowWasRead: true)]))
+        }
         #expect(try scratch.launch { try $0.read("Character:1") } == replacement)
     }
 
     @Test func aDeletionThenALaterMergeDoesNotResurrectTheDeletedRowsCells() throws {
         let scratch = Scratch()
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)])) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: Self.full, rowWasRead: false)]))
+        }
         let named = snapshot("Character:1", ["name": .string("Rick again")])
         try scratch.launch { image in
             // Queued together, so the writer coalesces them into one transaction.
             image.write(PersistenceBatch(deletions: ["Character:1"]))
             image.write(PersistenceBatch(entries: [.init(snapshot: named, rowWasRead: false)]))
             // And within one batch: the deletion applies before the entries.
-            image.write(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)]))
-            image.write(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:2", ["status": .string("Alive")]), rowWasRead: false)],
-                                         deletions: ["Character:2"]))
+            image.write(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)
+                ]))
+            image.write(
+                PersistenceBatch(
+                    entries: [
+                        .init(snapshot: snapshot("Character:2", ["status": .string("Alive")]), rowWasRead: false)
+                    ],
+                    deletions: ["Character:2"]))
         }
         try scratch.launch { image throws in
             #expect(try image.read("Character:1") == named)

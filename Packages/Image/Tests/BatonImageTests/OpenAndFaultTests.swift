@@ -5,7 +5,12 @@ import Testing
 @Suite struct OpenAndFaultTests {
     @Test func openReturnsAtOnceAndAReadBeforeTheOpenHasFinishedWaitsForIt() throws {
         let scratch = Scratch()
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)])) }
+        try scratch.launch {
+            $0.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)
+                ]))
+        }
         let start = Date()
         let image = StoreImage.open(at: scratch.file, version: "v1") { Thread.sleep(forTimeInterval: 0.3) }
         #expect(Date().timeIntervalSince(start) < 0.1)
@@ -19,7 +24,10 @@ import Testing
         let scratch = Scratch()
         let log = ErrorLog()
         try scratch.launch(options: .init(onError: log.handler)) { image throws in
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)
+                ]))
             // The disk fills: the file may not grow by more than a page.
             try image.file.withOpenDatabase { database in
                 let pages = try database.connection.integer("PRAGMA page_count")

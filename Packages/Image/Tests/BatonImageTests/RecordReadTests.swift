@@ -23,7 +23,9 @@ import BatonStore
         sqlite3_prepare_v2(db, "SELECT id FROM names WHERE text = ?1", -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         sqlite3_bind_text(statement, 1, text, -1, transientDestructor)
-        guard sqlite3_step(statement) == SQLITE_ROW else { throw ImageError.unavailable(path: path, reason: "no name \(text)") }
+        guard sqlite3_step(statement) == SQLITE_ROW else {
+            throw ImageError.unavailable(path: path, reason: "no name \(text)")
+        }
         return Int(sqlite3_column_int64(statement, 0))
     }
 
@@ -39,7 +41,9 @@ import BatonStore
             snapshot("Character:1", ["episode": .list(links)]),
             snapshot("Character:2", ["episode": .list(links.reversed())]),
         ]
-        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) })) }
+        try scratch.launch {
+            $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) }))
+        }
         try scratch.launch { image throws in
             for row in rows + rows {
                 let record = try #require(try readRecord(image, row.key))
@@ -50,15 +54,17 @@ import BatonStore
 
     @Test func aRowReadAsARecordHoldsWhatItsSnapshotHolds() throws {
         let scratch = Scratch()
-        let row = snapshot("Character:1", [
-            "name": .string("Rick Sanchez"),
-            "image": .string("https://rickandmortyapi.com/api/character/avatar/1.jpeg"),
-            "origin": .link("Location:1"),
-            "friend": .link("Character:x-9"),
-            "bare": .link("nocolon"),
-            "episode": .list([.link("Episode:1"), .link("Episode:28"), .null]),
-            "grid": .list([.list([.int(-3), .double(2.5)]), .list([])]),
-        ])
+        let row = snapshot(
+            "Character:1",
+            [
+                "name": .string("Rick Sanchez"),
+                "image": .string("https://rickandmortyapi.com/api/character/avatar/1.jpeg"),
+                "origin": .link("Location:1"),
+                "friend": .link("Character:x-9"),
+                "bare": .link("nocolon"),
+                "episode": .list([.link("Episode:1"), .link("Episode:28"), .null]),
+                "grid": .list([.list([.int(-3), .double(2.5)]), .list([])]),
+            ])
         try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: row, rowWasRead: false)])) }
         try scratch.launch { image throws in
             let record = try #require(try readRecord(image, "Character:1"))
@@ -73,20 +79,32 @@ import BatonStore
     @Test func aRowInAnotherProcessesSlotOrderReadsSortedBySlot() throws {
         let scratch = Scratch()
         // Interned here in this order, so this process's slots ascend from first to third.
-        let first = Slot("orderFirst"), second = Slot("orderSecond"), third = Slot("orderThird")
+        let first = Slot("orderFirst")
+        let second = Slot("orderSecond")
+        let third = Slot("orderThird")
         #expect(first < second && second < third)
         try scratch.launch {
-            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:1", ["orderFirst": .int(1), "orderSecond": .int(2), "orderThird": .int(3)]), rowWasRead: false)]))
+            $0.writeAndWait(
+                PersistenceBatch(entries: [
+                    .init(
+                        snapshot: snapshot(
+                            "T:1", ["orderFirst": .int(1), "orderSecond": .int(2), "orderThird": .int(3)]),
+                        rowWasRead: false)
+                ]))
         }
         let path = scratch.file.path
-        let (a, b, c) = (try nameID(path, "orderFirst"), try nameID(path, "orderSecond"), try nameID(path, "orderThird"))
+        let (a, b, c) = (
+            try nameID(path, "orderFirst"), try nameID(path, "orderSecond"), try nameID(path, "orderThird")
+        )
         func hex(_ id: Int) -> String { String(format: "%02X", id) }
         // Cells written third, first, second (ids below 128 are one varint byte; 0x10 + n is the int n).
         try sqlite(path, "UPDATE records SET row = X'01\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'")
         try scratch.launch { image throws in
             let record = try #require(try readRecord(image, "T:1"))
             #expect(Array(record.fields.map(\.slot)) == [first, second, third])
-            #expect(record[untracked: first] == .int(1) && record[untracked: second] == .int(2) && record[untracked: third] == .int(3))
+            #expect(
+                record[untracked: first] == .int(1) && record[untracked: second] == .int(2)
+                    && record[untracked: third] == .int(3))
             #expect(try image.read("T:1") == RecordSnapshot(record))
         }
     }
@@ -94,7 +112,8 @@ import BatonStore
     @Test func aRowNamingAFieldTwiceIsAMiss() throws {
         let scratch = Scratch()
         try scratch.launch {
-            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:2", ["twice": .int(1)]), rowWasRead: false)]))
+            $0.writeAndWait(
+                PersistenceBatch(entries: [.init(snapshot: snapshot("T:2", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
         try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:2'")
@@ -107,13 +126,15 @@ import BatonStore
     @Test func aPayloadMergedOverARowNamingAFieldTwiceReplacesIt() throws {
         let scratch = Scratch()
         try scratch.launch {
-            $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["twice": .int(1)]), rowWasRead: false)]))
+            $0.writeAndWait(
+                PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
         try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:3'")
         try scratch.launch { image throws in
             // Not read this launch: the writer merges the row's other cells, and this row has none it can trust.
-            image.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["other": .int(3)]), rowWasRead: false)]))
+            image.writeAndWait(
+                PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["other": .int(3)]), rowWasRead: false)]))
             let record = try #require(try image.read("T:3"))
             #expect(record["other"] == .int(3))
             #expect(record["twice"] == nil)

@@ -33,7 +33,11 @@ import Testing
             for cell in expected.cells where held[cell.slot] != cell.value {
                 mismatches += 1
                 if mismatches <= 3 {
-                    Issue.record(Comment(rawValue: "\(expected.key).\(cell.storageKey): \(String(describing: held[cell.slot])) != \(cell.value)"))
+                    Issue.record(
+                        Comment(
+                            rawValue:
+                                "\(expected.key).\(cell.storageKey): \(String(describing: held[cell.slot])) != \(cell.value)"
+                        ))
                 }
             }
             if !expected.key.isRoot && held.cells.count != expected.cells.count { mismatches += 1 }

@@ -5,10 +5,12 @@ import BatonTestSupport
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records.
 enum Fixture {
-    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(
+        sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
-        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
+        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
+        normalization: normalization)
     static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     static let changes = try! Ingest().ingest(response, plan: plan).changes
 }
@@ -32,7 +34,9 @@ final class Scratch {
     /// Opens the image at `file`, waits for the open, runs `body`, waits for its writes and
     /// closes it: one launch.
     @discardableResult
-    func launch<R>(version: String = "v1", options: StoreImage.Options = .init(), _ body: (StoreImage) throws -> R) throws -> R {
+    func launch<R>(version: String = "v1", options: StoreImage.Options = .init(), _ body: (StoreImage) throws -> R)
+        throws -> R
+    {
         let image = StoreImage.open(at: file, version: version, options: options)
         defer { image.close() }
         try image.waitUntilOpen()
@@ -57,8 +61,9 @@ extension StoreImage {
 extension PersistenceBatch {
     /// Every snapshot of `changes`, as entries whose rows were not read.
     init(_ changes: ChangeSet, rowWasRead: Bool = false, fetchTimes: [OperationIdentity: Date] = [:]) {
-        self.init(entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: rowWasRead) },
-                  deletions: changes.deletions, fetchTimes: fetchTimes)
+        self.init(
+            entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: rowWasRead) },
+            deletions: changes.deletions, fetchTimes: fetchTimes)
     }
 }
 

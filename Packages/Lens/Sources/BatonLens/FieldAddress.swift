@@ -45,7 +45,9 @@ public final class FieldAddress: Sendable, Hashable {
     @usableFromInline
     func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
         guard let selection = ref.selection,
-              let plan = selection.resolved(for: ref.record.typename).fields.first(where: { $0.responseKey == responseKey })
+            let plan = selection.resolved(for: ref.record.typename).fields.first(where: {
+                $0.responseKey == responseKey
+            })
         else { throw .notSelected(field: responseKey, record: ref.record.key) }
         if let connection = plan.connection, ref.record[untracked: connection.slot] != nil {
             return (NameTable.shared.field(at: connection.slot), plan)

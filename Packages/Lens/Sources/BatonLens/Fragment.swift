@@ -74,7 +74,9 @@ extension Fragment {
     /// The narrower lens over the same record when the record is of one of its types; nil otherwise.
     @inlinable
     public subscript<L>(dynamicMember keyPath: KeyPath<Fields, Narrow<L>>) -> L? {
-        guard let typename = ref.record.typename, Self.fields[keyPath: keyPath].types.contains(typename) else { return nil }
+        guard let typename = ref.record.typename, Self.fields[keyPath: keyPath].types.contains(typename) else {
+            return nil
+        }
         return L(ref: ref)
     }
 

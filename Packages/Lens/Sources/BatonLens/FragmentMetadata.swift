@@ -29,7 +29,8 @@ final class FragmentMetadata {
         return open(type)
     }
 
-    private init(typeName: String, typeCondition: String, descriptors: [any FieldDescriptor], throwsOnFieldError: Bool) {
+    private init(typeName: String, typeCondition: String, descriptors: [any FieldDescriptor], throwsOnFieldError: Bool)
+    {
         self.typeName = typeName
         self.typeCondition = typeCondition
         self.descriptors = descriptors

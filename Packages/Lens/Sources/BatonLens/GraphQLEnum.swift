@@ -24,7 +24,9 @@ public protocol GraphQLEnum: ScalarValue, GraphQLInputValue, RawRepresentable<St
 
 extension GraphQLEnum {
     public static func read(_ value: Value, field: String, record: RecordKey) throws(LensError) -> Self {
-        guard case .string(let text) = value else { throw value.mismatch("enum \(Self.self)", field: field, record: record) }
+        guard case .string(let text) = value else {
+            throw value.mismatch("enum \(Self.self)", field: field, record: record)
+        }
         return Self(rawValue: text) ?? .unknown(text)
     }
 }

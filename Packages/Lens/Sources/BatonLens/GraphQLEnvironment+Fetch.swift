@@ -27,7 +27,9 @@ extension GraphQLEnvironment {
     }
 
     /// Commits the payloads of an incremental (`@defer`) response as they arrive.
-    private func streamIncremental(_ plan: OperationPlan, transport: any Transport) async -> Result<CommitSummary, FetchError> {
+    private func streamIncremental(_ plan: OperationPlan, transport: any Transport) async -> Result<
+        CommitSummary, FetchError
+    > {
         let name = plan.name ?? "anonymous"
         var targets: [DeferredTarget] = []
         var total = CommitSummary()
@@ -46,14 +48,17 @@ extension GraphQLEnvironment {
                 first = false
             }
         } catch {
-            return .failure(Task.isCancelled || error is CancellationError
-                ? .cancelled(operation: name) : .transport(error, operation: name))
+            return .failure(
+                Task.isCancelled || error is CancellationError
+                    ? .cancelled(operation: name) : .transport(error, operation: name))
         }
         return .success(total)
     }
 
     /// Commits an ingested response on the main actor, unless the environment has ended.
-    func land(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan, first: Bool) -> Result<CommitSummary, FetchError> {
+    func land(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan, first: Bool) -> Result<
+        CommitSummary, FetchError
+    > {
         let name = plan.name ?? "anonymous"
         guard !isEnded else { return .failure(.ended(operation: name)) }
         let result: IngestResult
@@ -63,20 +68,26 @@ extension GraphQLEnvironment {
         }
         if first && !result.hasData { return .failure(.noData(result.errors, operation: name)) }
         let summary = store.commit(result.changes, fetched: first ? plan.identity : nil)
-        log?(.committed(operation: name, records: summary.recordsCreated + summary.recordsChanged, fields: summary.fieldsWritten))
+        log?(
+            .committed(
+                operation: name, records: summary.recordsCreated + summary.recordsChanged, fields: summary.fieldsWritten
+            ))
         return .success(summary)
     }
 
     /// Sends `plan`'s request and ingests the answer, off the main actor.
     @concurrent
-    nonisolated static func download(_ plan: OperationPlan, transport: any Transport) async -> Result<IngestResult, FetchError> {
+    nonisolated static func download(_ plan: OperationPlan, transport: any Transport) async -> Result<
+        IngestResult, FetchError
+    > {
         let name = plan.name ?? "anonymous"
         let bytes: Data
         do {
             bytes = try await transport.send(plan.request)
         } catch {
-            return .failure(Task.isCancelled || error is CancellationError
-                ? .cancelled(operation: name) : .transport(error, operation: name))
+            return .failure(
+                Task.isCancelled || error is CancellationError
+                    ? .cancelled(operation: name) : .transport(error, operation: name))
         }
         if Task.isCancelled { return .failure(.cancelled(operation: name)) }
         return ingest(bytes, plan: plan, after: [])
@@ -84,11 +95,15 @@ extension GraphQLEnvironment {
 
     /// Ingests one payload off the main actor.
     @concurrent
-    nonisolated static func ingestOff(_ bytes: Data, plan: OperationPlan, after targets: [DeferredTarget]) async -> Result<IngestResult, FetchError> {
+    nonisolated static func ingestOff(_ bytes: Data, plan: OperationPlan, after targets: [DeferredTarget]) async
+        -> Result<IngestResult, FetchError>
+    {
         ingest(bytes, plan: plan, after: targets)
     }
 
-    nonisolated static func ingest(_ bytes: Data, plan: OperationPlan, after targets: [DeferredTarget]) -> Result<IngestResult, FetchError> {
+    nonisolated static func ingest(_ bytes: Data, plan: OperationPlan, after targets: [DeferredTarget]) -> Result<
+        IngestResult, FetchError
+    > {
         do {
             return .success(try Ingest().ingest(bytes, plan: plan, after: targets))
         } catch {

@@ -48,7 +48,9 @@ public final class GraphQLEnvironment {
     public func plan<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:]
     ) throws(OperationBuildError) -> OperationPlan {
-        let key = PlanKey(operation: ObjectIdentifier(operation), variables: OperationIdentity(name: "", variables: variables).variables)
+        let key = PlanKey(
+            operation: ObjectIdentifier(operation),
+            variables: OperationIdentity(name: "", variables: variables).variables)
         if let plan = plans[key] { return plan }
         let plan = try Op.plan(variables: variables, normalization: store.normalization)
         plans[key] = plan

@@ -37,15 +37,15 @@ public struct GraphQLQuery<Op: GraphQLOperation>: DynamicProperty {
     private let variables: [String: JSONValue]
     private let policy: FetchPolicy
 
-    public init(_ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst) {
+    public init(_ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst)
+    {
         self.variables = variables
         self.policy = policy
     }
 
     /// A query of `operation` under its typed `variables`.
     public init(_ operation: Op.Type = Op.self, variables: Op.Variables, policy: FetchPolicy = .cacheFirst)
-        where Op: TypedVariablesOperation
-    {
+    where Op: TypedVariablesOperation {
         self.init(operation, variables: variables.variableValues, policy: policy)
     }
 

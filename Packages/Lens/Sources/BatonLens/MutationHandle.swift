@@ -71,21 +71,27 @@ public final class MutationHandle<Op: GraphQLOperation> {
             result = value
         case .success(let value):
             if let layer { store.revert(layer) }
-            throw fail(environment.isEnded ? .ended(operation: name) : .noData(value.errors, operation: name), operation: name)
+            throw fail(
+                environment.isEnded ? .ended(operation: name) : .noData(value.errors, operation: name), operation: name)
         case .failure(let failure):
             if let layer, !environment.isEnded { store.revert(layer) }
             throw fail(failure, operation: name)
         }
-        let summary = if let layer {
-            store.commit(result.changes, replacing: layer)
-        } else {
-            store.commit(result.changes)
-        }
-        environment.log?(.committed(operation: name, records: summary.recordsCreated + summary.recordsChanged,
-                                    fields: summary.fieldsWritten))
+        let summary =
+            if let layer {
+                store.commit(result.changes, replacing: layer)
+            } else {
+                store.commit(result.changes)
+            }
+        environment.log?(
+            .committed(
+                operation: name, records: summary.recordsCreated + summary.recordsChanged,
+                fields: summary.fieldsWritten))
         error = nil
-        let lens = Op.Data(ref: RecordRef(record: store.record(plan.rootKey)!, selection: plan.root,
-                                          context: environment.lensContext))
+        let lens = Op.Data(
+            ref: RecordRef(
+                record: store.record(plan.rootKey)!, selection: plan.root,
+                context: environment.lensContext))
         data = lens
         return lens
     }

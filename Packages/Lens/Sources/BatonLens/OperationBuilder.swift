@@ -20,8 +20,9 @@ enum OperationBuilder {
         }
         if !verified.contains(id) {
             var visited: Set<Visit> = []
-            try verify(FragmentMetadata.of(Op.Data.self), against: plan.root, normalization: normalization,
-                       operation: plan.name ?? name, visited: &visited)
+            try verify(
+                FragmentMetadata.of(Op.Data.self), against: plan.root, normalization: normalization,
+                operation: plan.name ?? name, visited: &visited)
             verified.insert(id)
         }
         return plan
@@ -45,7 +46,8 @@ enum OperationBuilder {
             documents[id] = document
         }
         do {
-            return try OperationTemplate(document: document, operationName: Op.operationName, normalization: normalization)
+            return try OperationTemplate(
+                document: document, operationName: Op.operationName, normalization: normalization)
         } catch {
             throw .plan(error, operation: name)
         }
@@ -62,7 +64,8 @@ enum OperationBuilder {
         _ fragment: FragmentMetadata, against selection: SelectionPlan, normalization: Normalization,
         operation: String, visited: inout Set<Visit>
     ) throws(OperationBuildError) {
-        guard visited.insert(Visit(selection: ObjectIdentifier(selection), fragment: ObjectIdentifier(fragment))).inserted
+        guard
+            visited.insert(Visit(selection: ObjectIdentifier(selection), fragment: ObjectIdentifier(fragment))).inserted
         else { return }
         var candidates = [selection.resolved(for: fragment.typeCondition)]
         for (typename, resolved) in selection.byType where normalization.applies(fragment.typeCondition, to: typename) {
@@ -79,8 +82,9 @@ enum OperationBuilder {
                 }
             }
             guard let field = found else {
-                throw .unselected(field: address.responseKey, lens: fragment.typeName, type: fragment.typeCondition,
-                                  operation: operation)
+                throw .unselected(
+                    field: address.responseKey, lens: fragment.typeName, type: fragment.typeCondition,
+                    operation: operation)
             }
             func mismatch(_ reason: String) -> OperationBuildError {
                 .mismatch(field: address.responseKey, lens: fragment.typeName, reason: reason, operation: operation)
@@ -93,8 +97,9 @@ enum OperationBuilder {
             }
             if let child = descriptor.linkedFragment {
                 guard let sub = field.selection else { throw mismatch("a link over a leaf field") }
-                try verify(FragmentMetadata.of(any: child), against: sub, normalization: normalization,
-                           operation: operation, visited: &visited)
+                try verify(
+                    FragmentMetadata.of(any: child), against: sub, normalization: normalization,
+                    operation: operation, visited: &visited)
             } else if field.selection != nil {
                 throw mismatch("a scalar over an object field; declare a Linked")
             }

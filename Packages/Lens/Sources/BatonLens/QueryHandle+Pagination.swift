@@ -37,19 +37,20 @@ extension QueryHandle {
         guard !isLoadingPage, !environment.isEnded, let plan else { return }
         let found = connectionInStore()
         guard let connection = found?.field ?? Self.firstConnection(in: plan.root, depth: 0),
-              let paging = connection.connection
+            let paging = connection.connection
         else {
             return failPage(.noConnection(operation: plan.name ?? "anonymous"), plan: plan)
         }
         guard let pageVariables = paging.paging[direction] else {
             return failPage(
-                .notPageable(operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
-                             direction: direction),
+                .notPageable(
+                    operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
+                    direction: direction),
                 plan: plan)
         }
         guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
-              case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
-              case .string(let cursor)? = pageInfo[untracked: direction == .forward ? .endCursor : .startCursor]
+            case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
+            case .string(let cursor)? = pageInfo[untracked: direction == .forward ? .endCursor : .startCursor]
         else { return }
         var variables = self.variables
         let opposite = paging.paging[direction == .forward ? .backward : .forward]
@@ -96,7 +97,9 @@ extension QueryHandle {
         return findConnection(root, plan.root, depth: 0)
     }
 
-    private func findConnection(_ record: Record, _ selection: SelectionPlan, depth: Int) -> (field: FieldPlan, record: Record)? {
+    private func findConnection(_ record: Record, _ selection: SelectionPlan, depth: Int) -> (
+        field: FieldPlan, record: Record
+    )? {
         guard depth < 32 else { return nil }
         let store = environment.store
         for field in selection.resolved(for: record.typename).fields {

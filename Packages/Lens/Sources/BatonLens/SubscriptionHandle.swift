@@ -122,9 +122,11 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
                 return
             }
             let summary = environment.store.commit(result.changes)
-            environment.log?(.committed(operation: plan.name ?? "anonymous",
-                                        records: summary.recordsCreated + summary.recordsChanged,
-                                        fields: summary.fieldsWritten))
+            environment.log?(
+                .committed(
+                    operation: plan.name ?? "anonymous",
+                    records: summary.recordsCreated + summary.recordsChanged,
+                    fields: summary.fieldsWritten))
             eventCount += 1
             if data == nil, let root = environment.store.record(plan.rootKey) {
                 data = Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
@@ -136,7 +138,8 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 extension SubscriptionHandle where Op: TypedVariablesOperation {
     /// A subscription to `operation` under its typed `variables`.
     public convenience init(
-        _ operation: Op.Type = Op.self, variables: Op.Variables, backoff: Backoff = .standard, in environment: GraphQLEnvironment
+        _ operation: Op.Type = Op.self, variables: Op.Variables, backoff: Backoff = .standard,
+        in environment: GraphQLEnvironment
     ) {
         self.init(operation, variables: variables.variableValues, backoff: backoff, in: environment)
     }

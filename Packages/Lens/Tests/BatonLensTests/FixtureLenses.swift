@@ -9,7 +9,8 @@ enum FixtureQuery: GraphQLOperation {
     static let variables: [String: JSONValue] = ["page": 1]
     static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
     static let normalization: Normalization = {
-        Normalization(schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql")))
+        Normalization(
+            schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql")))
     }()
 
     struct Data: Fragment {
@@ -125,7 +126,9 @@ enum FixtureScreen {
             return true
         }
         let page = try data.characters!
-        _ = add(page.key) { _ = try? page.info?.count; _ = try? page.results.count }
+        _ = add(page.key) {
+            _ = try? page.info?.count; _ = try? page.results.count
+        }
         if let info = try page.info {
             _ = add(info.key) { _ = try? (info.count, info.pages, info.next, info.prev) }
         }
@@ -139,10 +142,20 @@ enum FixtureScreen {
         var episodes: [FixtureQuery.EpisodeRow] = []
         for row in rows {
             for location in [try row.origin, try row.location].compactMap({ $0 }) {
-                _ = add(location.key) { _ = try? (location.id, location.name, location.type, location.dimension, location.created) }
+                _ = add(location.key) {
+                    _ = try? (location.id, location.name, location.type, location.dimension, location.created)
+                }
             }
             for episode in try row.episode
-            where add(episode.key, { _ = try? (episode.id, episode.name, episode.airDate, episode.episode, episode.created, episode.characters.count) }) {
+            where add(
+                episode.key,
+                {
+                    _ = try? (
+                        episode.id, episode.name, episode.airDate, episode.episode, episode.created,
+                        episode.characters.count
+                    )
+                })
+            {
                 episodes.append(episode)
             }
         }

@@ -26,10 +26,13 @@ enum ProfileQuery: GraphQLOperation {
 @MainActor
 struct IncrementalTests {
     @Test func deferredPayloadsAreCommittedAsTheyArrive() async throws {
-        let transport = StreamingTransport([.init(events: [
-            try TestData.text("Conformance/baton-spec/tests/character-deferred-1.json"),
-            try TestData.text("Conformance/baton-spec/tests/character-deferred-2.json"),
-        ], drops: false)])
+        let transport = StreamingTransport([
+            .init(
+                events: [
+                    try TestData.text("Conformance/baton-spec/tests/character-deferred-1.json"),
+                    try TestData.text("Conformance/baton-spec/tests/character-deferred-2.json"),
+                ], drops: false)
+        ])
         let environment = Spec.environment(transport)
         let handle = QueryHandle(ProfileQuery.self, variables: ["id": "1"], in: environment)
         #expect(await eventually { handle.phase == .ready })

@@ -31,7 +31,9 @@ struct LensReadTests {
     @Test func aDoubleDoesNotReadAsAnInt() throws {
         let tokenizer = try #require(try reads().tokenizer)
         let counts = Scalar<[Int]>("ratios")
-        #expect(throws: LensError.typeMismatch(field: "ratios", record: tokenizer.key, expected: "Int", found: "Double")) {
+        #expect(
+            throws: LensError.typeMismatch(field: "ratios", record: tokenizer.key, expected: "Int", found: "Double")
+        ) {
             try counts.read(from: tokenizer.ref)
         }
     }

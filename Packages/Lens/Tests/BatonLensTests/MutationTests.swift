@@ -4,7 +4,8 @@ import BatonLens
 
 /// The spec's rename mutation.
 enum RenameMutation: GraphQLOperation {
-    static let document = "mutation TestRename($id: ID!, $name: String!) { rename(id: $id, name: $name) { character { id name } } }"
+    static let document =
+        "mutation TestRename($id: ID!, $name: String!) { rename(id: $id, name: $name) { character { id name } } }"
     struct Data: Fragment {
         static let typeCondition = "Mutation"
         struct Fields: FieldSet { let rename = Linked<Payload?>("rename", arguments: true) }
@@ -35,13 +36,17 @@ struct MutationTests {
 
     init() throws {
         environment = Spec.environment(transport, log: events.sink)
-        let data = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
+        let data = try load(
+            NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
         character = try #require(try data.character)
     }
 
     @Test func anOptimisticResponseShowsBeforeTheServerAnswers() async throws {
         let mutation = MutationHandle(RenameMutation.self, in: environment)
-        let task = Task { try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two")) }
+        let task = Task {
+            try await mutation.perform(
+                variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two"))
+        }
         #expect(await eventually { transport.waiting == 1 })
         #expect(try character.name == "Rick Two")
         #expect(mutation.isRunning)
@@ -52,7 +57,10 @@ struct MutationTests {
 
     @Test func theServersAnswerReplacesTheLayerInOneCommit() async throws {
         let mutation = MutationHandle(RenameMutation.self, in: environment)
-        let task = Task { try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two")) }
+        let task = Task {
+            try await mutation.perform(
+                variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two"))
+        }
         #expect(await eventually { transport.waiting == 1 })
         let log = RenderLog()
         render("name", in: log) { _ = try? character.name }
@@ -68,7 +76,10 @@ struct MutationTests {
 
     @Test func aFailedMutationRollsItsLayerBack() async throws {
         let mutation = MutationHandle(RenameMutation.self, in: environment)
-        let task = Task { try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two")) }
+        let task = Task {
+            try await mutation.perform(
+                variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two"))
+        }
         #expect(await eventually { transport.waiting == 1 })
         #expect(try character.name == "Rick Two")
         transport.answer(.failure(TestTransportError.unreachable))
@@ -80,7 +91,10 @@ struct MutationTests {
 
     @Test func aMutationWithoutDataRollsBackAndReportsTheErrors() async throws {
         let mutation = MutationHandle(RenameMutation.self, in: environment)
-        let task = Task { try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two")) }
+        let task = Task {
+            try await mutation.perform(
+                variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: RenameMutation.optimistic("Rick Two"))
+        }
         #expect(await eventually { transport.waiting == 1 })
         transport.answer(.success(Data(#"{"data":null,"errors":[{"message":"not allowed"}]}"#.utf8)))
         await #expect(throws: FetchError.self) { try await task.value }

@@ -5,9 +5,9 @@ import BatonLens
 enum OriginsDocument {
     static let text = #"query Origins { character(id: "1") { id name origin { id name type } } }"#
     static let response = """
-    {"data":{"character":{"id":"1","name":"Rick","origin":{"id":"1","name":null,"type":null}}},\
-    "errors":[{"message":"origin type unavailable","path":["character","origin","type"]}]}
-    """
+        {"data":{"character":{"id":"1","name":"Rick","origin":{"id":"1","name":null,"type":null}}},\
+        "errors":[{"message":"origin type unavailable","path":["character","origin","type"]}]}
+        """
 }
 
 /// `@required(action: NONE)` on the origin's name.

@@ -82,8 +82,8 @@ struct NullabilityTests {
 enum RequiredInListQuery: GraphQLOperation {
     static let document = #"query Episodes { character(id: "1") { id episode { id name } } }"#
     static let response = """
-    {"data":{"character":{"id":"1","episode":[{"id":"1","name":"Pilot"},{"id":"2","name":null},{"id":"3","name":"Anatomy Park"}]}}}
-    """
+        {"data":{"character":{"id":"1","episode":[{"id":"1","name":"Pilot"},{"id":"2","name":null},{"id":"3","name":"Anatomy Park"}]}}}
+        """
     struct Data: Fragment {
         static let typeCondition = "Query"
         struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }

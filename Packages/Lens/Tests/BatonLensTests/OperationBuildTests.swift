@@ -54,15 +54,21 @@ enum ScalarOverObjectQuery: GraphQLOperation {
 enum TemplatedQuery: GraphQLOperation {
     static let document = "this is not GraphQL {"
     static let template: OperationTemplate? = OperationTemplate(
-        .query, name: "Templated", text: #"query Templated($id:ID!){character(id:$id){id,name}}"#, rootTypename: "Query",
+        .query, name: "Templated", text: #"query Templated($id:ID!){character(id:$id){id,name}}"#,
+        rootTypename: "Query",
         variables: [VariableTemplate("id", nonNull: true)],
-        SelectionTemplate("Query", [
-            FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character",
-                          SelectionTemplate("Character", [
-                              FieldTemplate("id", type: "ID"),
-                              FieldTemplate("name", type: "String"),
-                          ])),
-        ]))
+        SelectionTemplate(
+            "Query",
+            [
+                FieldTemplate(
+                    "character", arguments: [("id", .variable("id"))], type: "Character",
+                    SelectionTemplate(
+                        "Character",
+                        [
+                            FieldTemplate("id", type: "ID"),
+                            FieldTemplate("name", type: "String"),
+                        ]))
+            ]))
     typealias Data = NameQuery.Data
 }
 
@@ -84,7 +90,10 @@ struct OperationBuildTests {
     }
 
     @Test func buildingFailsNamingAnUnselectedFieldAndItsLens() {
-        #expect(throws: OperationBuildError.unselected(field: "species", lens: "Profile", type: "Character", operation: "Unselected")) {
+        #expect(
+            throws: OperationBuildError.unselected(
+                field: "species", lens: "Profile", type: "Character", operation: "Unselected")
+        ) {
             try UnselectedQuery.plan(normalization: Spec.normalization)
         }
     }

@@ -12,7 +12,8 @@ struct OptimisticResponseTests {
 
     init() throws {
         environment = Spec.environment(transport)
-        let data = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
+        let data = try load(
+            NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
         character = try #require(try data.character)
     }
 
@@ -25,10 +26,13 @@ struct OptimisticResponseTests {
         await #expect {
             try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: typo)
         } throws: { error in
-            guard case .invalidOptimisticResponse(let ingest, "TestRename")? = error as? FetchError else { return false }
+            guard case .invalidOptimisticResponse(let ingest, "TestRename")? = error as? FetchError else {
+                return false
+            }
             let text = "\(error)"
             return ingest.kind == .unselectedKey("nmae", nearest: "name") && ingest.pathText == "rename.character"
-                && text.contains(#""nmae""#) && text.contains("rename.character") && text.contains(#"did you mean "name""#)
+                && text.contains(#""nmae""#) && text.contains("rename.character")
+                && text.contains(#"did you mean "name""#)
         }
         #expect(mutation.error?.kind == .invalidOptimisticResponse)
         #expect(transport.count == 0, "the mutation is not sent when its optimistic response is invalid")

@@ -7,18 +7,18 @@ import BatonTestSupport
 /// variables.
 enum NotesQuery: GraphQLOperation {
     static let document = """
-    query TestNotesPage($id: ID!, $count: Int = 2, $cursor: String) {
-      character(id: $id) {
-        id
-        name
-        notes(first: $count, after: $cursor) @connection(key: "TestNotes_notes") {
-          totalCount
-          edges { node { id text __typename } cursor }
-          pageInfo { endCursor hasNextPage }
+        query TestNotesPage($id: ID!, $count: Int = 2, $cursor: String) {
+          character(id: $id) {
+            id
+            name
+            notes(first: $count, after: $cursor) @connection(key: "TestNotes_notes") {
+              totalCount
+              edges { node { id text __typename } cursor }
+              pageInfo { endCursor hasNextPage }
+            }
+          }
         }
-      }
-    }
-    """
+        """
     struct Data: Fragment {
         static let typeCondition = "Query"
         struct Fields: FieldSet { let character = Linked<Character?>("character", arguments: true) }
@@ -60,12 +60,13 @@ enum NotesQuery: GraphQLOperation {
     }
 
     static let firstPage = try! TestData.data("Conformance/baton-spec/tests/notes-page-1.json")
-    static let secondPage = Foundation.Data("""
-    {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":5,"edges":[\
-    {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
-    {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Pickle Rick"}}],\
-    "pageInfo":{"endCursor":"c4","hasNextPage":false}}}}}
-    """.utf8)
+    static let secondPage = Foundation.Data(
+        """
+        {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":5,"edges":[\
+        {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
+        {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Pickle Rick"}}],\
+        "pageInfo":{"endCursor":"c4","hasNextPage":false}}}}}
+        """.utf8)
 
     /// Answers page 1 without a cursor and page 2 after `c2`.
     static func transport() -> ScriptedTransport {
@@ -123,26 +124,29 @@ struct PaginationTests {
 /// `usePaginationFragment` examples name them: `$first`/`$after` and `$last`/`$before`.
 enum NamedNotesQuery: GraphQLOperation {
     static let document = """
-    query CharacterDetail($id: ID!, $first: Int, $after: String, $last: Int, $before: String) {
-      character(id: $id) {
-        id
-        name
-        notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
-          totalCount
-          edges { node { id text __typename } cursor }
-          pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+        query CharacterDetail($id: ID!, $first: Int, $after: String, $last: Int, $before: String) {
+          character(id: $id) {
+            id
+            name
+            notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
+              totalCount
+              edges { node { id text __typename } cursor }
+              pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+            }
+          }
         }
-      }
-    }
-    """
+        """
     typealias Data = NotesQuery.Data
 
     static func page(_ ids: [Int], next: Bool, previous: Bool) -> Foundation.Data {
-        let edges = ids.map { #"{"cursor":"c\#($0)","node":{"__typename":"Note","id":"n\#($0)","text":"Note \#($0)"}}"# }
-        return Foundation.Data("""
-        {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\(edges.joined(separator: ","))],\
-        "pageInfo":{"startCursor":"c\(ids.first!)","endCursor":"c\(ids.last!)","hasNextPage":\(next),"hasPreviousPage":\(previous)}}}}}
-        """.utf8)
+        let edges = ids.map {
+            #"{"cursor":"c\#($0)","node":{"__typename":"Note","id":"n\#($0)","text":"Note \#($0)"}}"#
+        }
+        return Foundation.Data(
+            """
+            {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\(edges.joined(separator: ","))],\
+            "pageInfo":{"startCursor":"c\(ids.first!)","endCursor":"c\(ids.last!)","hasNextPage":\(next),"hasPreviousPage":\(previous)}}}}}
+            """.utf8)
     }
 
     /// Notes 3 and 4 first; after `c4`, notes 5 and 6 (the last); before `c3`, notes 1 and 2 (the first).
@@ -158,18 +162,18 @@ enum NamedNotesQuery: GraphQLOperation {
 /// The notes query with a literal page size: a connection that is never paged.
 enum FixedNotesQuery: GraphQLOperation {
     static let document = """
-    query FixedNotes($id: ID!) {
-      character(id: $id) {
-        id
-        name
-        notes(first: 2) @connection(key: "FixedNotes_notes") {
-          totalCount
-          edges { node { id text __typename } cursor }
-          pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+        query FixedNotes($id: ID!) {
+          character(id: $id) {
+            id
+            name
+            notes(first: 2) @connection(key: "FixedNotes_notes") {
+              totalCount
+              edges { node { id text __typename } cursor }
+              pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
+            }
+          }
         }
-      }
-    }
-    """
+        """
     typealias Data = NotesQuery.Data
 }
 
@@ -185,7 +189,10 @@ struct ConnectionVariablesTests {
         await handle.loadNext(2)
 
         #expect(handle.error == nil)
-        #expect(transport.requests.last?.variables == ["id": "1", "first": 2, "after": "c4", "last": .null, "before": .null])
+        #expect(
+            transport.requests.last?.variables == [
+                "id": "1", "first": 2, "after": "c4", "last": .null, "before": .null,
+            ])
         #expect(try notes.edges.map { try $0.cursor } == ["c3", "c4", "c5", "c6"])
         #expect(handle.hasNextPage == false)
     }
@@ -201,7 +208,10 @@ struct ConnectionVariablesTests {
         await handle.loadPrevious(3)
 
         #expect(handle.error == nil)
-        #expect(transport.requests.last?.variables == ["id": "1", "first": .null, "after": .null, "last": 3, "before": "c3"])
+        #expect(
+            transport.requests.last?.variables == [
+                "id": "1", "first": .null, "after": .null, "last": 3, "before": "c3",
+            ])
         #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
         #expect(handle.hasPreviousPage == false)
         #expect(handle.hasNextPage)
@@ -222,7 +232,10 @@ struct ConnectionVariablesTests {
                 Issue.record("\(direction): expected a pagination error, got \(String(describing: handle.error))")
                 continue
             }
-            #expect(error == .notPageable(operation: "FixedNotes", field: "notes", key: "FixedNotes_notes", direction: direction))
+            #expect(
+                error
+                    == .notPageable(
+                        operation: "FixedNotes", field: "notes", key: "FixedNotes_notes", direction: direction))
         }
         #expect(transport.count == 1, "a page was fetched for an operation that cannot page")
         #expect(try handle.data?.character?.notes.edges.count == edges)

@@ -31,7 +31,8 @@ import BatonLens
         let disk = FaultingPersistence()
         let log = EventLog()
         let environment = GraphQLEnvironment(
-            store: Store(normalization: Spec.normalization, persistence: disk), transport: ScriptedTransport.silent(), log: log.sink)
+            store: Store(normalization: Spec.normalization, persistence: disk), transport: ScriptedTransport.silent(),
+            log: log.sink)
         #expect(log.events.isEmpty)
         disk.fail(.init(name: "file deleted"))
         #expect(await eventually { !log.events.isEmpty })

@@ -28,7 +28,8 @@ struct QueryHandleTests {
     @Test func cachedDataIsPresentRightAfterTheInitializer() throws {
         let transport = ScriptedTransport.silent()
         let environment = FixtureQuery.environment(transport)
-        let handle = QueryHandle(FixtureQuery.self, variables: FixtureQuery.variables, policy: .cacheAndNetwork, in: environment)
+        let handle = QueryHandle(
+            FixtureQuery.self, variables: FixtureQuery.variables, policy: .cacheAndNetwork, in: environment)
         let data = try #require(handle.data)
         #expect(handle.phase == .ready)
         #expect(handle.isRefreshing)
@@ -38,7 +39,8 @@ struct QueryHandleTests {
     @Test func cacheFirstDoesNotFetchWhatTheStoreHolds() async {
         let transport = ScriptedTransport.silent()
         let environment = FixtureQuery.environment(transport)
-        let handle = QueryHandle(FixtureQuery.self, variables: FixtureQuery.variables, policy: .cacheFirst, in: environment)
+        let handle = QueryHandle(
+            FixtureQuery.self, variables: FixtureQuery.variables, policy: .cacheFirst, in: environment)
         #expect(handle.data != nil)
         for _ in 0..<20 { await Task.yield() }
         #expect(transport.count == 0)
@@ -94,10 +96,12 @@ struct QueryHandleTests {
         let environment = GraphQLEnvironment(store: store, transport: transport)
         _ = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick"), into: environment)
         clock.now = Date(timeIntervalSince1970: 1_030)
-        let fresh = QueryHandle(NameQuery.self, variables: ["id": "1"], policy: .staleWhileRevalidate(maxAge: 60), in: environment)
+        let fresh = QueryHandle(
+            NameQuery.self, variables: ["id": "1"], policy: .staleWhileRevalidate(maxAge: 60), in: environment)
         #expect(fresh.isRefreshing == false)
         clock.now = Date(timeIntervalSince1970: 1_100)
-        let stale = QueryHandle(NameQuery.self, variables: ["id": "1"], policy: .staleWhileRevalidate(maxAge: 60), in: environment)
+        let stale = QueryHandle(
+            NameQuery.self, variables: ["id": "1"], policy: .staleWhileRevalidate(maxAge: 60), in: environment)
         #expect(stale.data != nil)
         #expect(stale.isRefreshing)
         #expect(await eventually { transport.count == 1 && !stale.isRefreshing })
@@ -147,7 +151,8 @@ struct QueryHandleTests {
 
     @Test func theLogCarriesNoFieldValues() async {
         let events = EventLog()
-        let environment = Spec.environment(ScriptedTransport(answering: NameQuery.response("Secret Name")), log: events.sink)
+        let environment = Spec.environment(
+            ScriptedTransport(answering: NameQuery.response("Secret Name")), log: events.sink)
         let handle = QueryHandle(NameQuery.self, variables: ["id": "1"], in: environment)
         #expect(await eventually { handle.phase == .ready })
         #expect(events.events.contains(.fetchStarted(operation: "NameQuery")))

@@ -31,7 +31,9 @@ struct Cents: CustomScalar, Equatable {
     let value: Int
 
     init(scalar: Value) throws {
-        guard case .string(let text) = scalar, let cents = Int(text) else { throw Invalid.notCents("\(scalar.kindText)") }
+        guard case .string(let text) = scalar, let cents = Int(text) else {
+            throw Invalid.notCents("\(scalar.kindText)")
+        }
         value = cents
     }
 }
@@ -59,11 +61,11 @@ extension Value {
 /// Every scalar shape the tokenizer type has.
 enum ReadsQuery: GraphQLOperation {
     static let document = """
-    query Reads {
-      tokenizer { id text strings count counts ratio ratios flag flags json jsons }
-      character(id: "1") { id name status image origin { id name } episode { id name } }
-    }
-    """
+        query Reads {
+          tokenizer { id text strings count counts ratio ratios flag flags json jsons }
+          character(id: "1") { id name status image origin { id name } episode { id name } }
+        }
+        """
 
     struct Data: Fragment {
         static let typeCondition = "Query"
@@ -133,10 +135,10 @@ struct EpisodeLens: Fragment {
 
 enum Responses {
     static let reads = """
-    {"data":{"tokenizer":{"id":"t","text":"1250","strings":["a",null,"c"],"count":3,"counts":[1,2],\
-    "ratio":2,"ratios":[0.5,1],"flag":true,"flags":[true,false],"json":{"a":1,"b":[2]},"jsons":[{"c":3},4]},\
-    "character":{"id":"1","name":"Rick","status":"Zombie","image":null,"origin":{"id":"1","name":null},\
-    "episode":[{"id":"1","name":"Pilot"},{"id":"2","name":"Lawnmower Dog"}]}},\
-    "errors":[{"message":"origin name unavailable","path":["character","origin","name"]}]}
-    """
+        {"data":{"tokenizer":{"id":"t","text":"1250","strings":["a",null,"c"],"count":3,"counts":[1,2],\
+        "ratio":2,"ratios":[0.5,1],"flag":true,"flags":[true,false],"json":{"a":1,"b":[2]},"jsons":[{"c":3},4]},\
+        "character":{"id":"1","name":"Rick","status":"Zombie","image":null,"origin":{"id":"1","name":null},\
+        "episode":[{"id":"1","name":"Pilot"},{"id":"2","name":"Lawnmower Dog"}]}},\
+        "errors":[{"message":"origin name unavailable","path":["character","origin","name"]}]}
+        """
 }

@@ -11,7 +11,8 @@ struct SubscriptionLifetimeTests {
         let environment = Spec.environment(transport)
         weak var released: SubscriptionHandle<NoteAddedSubscription>?
         do {
-            let handle = SubscriptionHandle(NoteAddedSubscription.self, variables: ["characterId": "1"], in: environment)
+            let handle = SubscriptionHandle(
+                NoteAddedSubscription.self, variables: ["characterId": "1"], in: environment)
             handle.start()
             #expect(await eventually { handle.state == .open })
             released = handle

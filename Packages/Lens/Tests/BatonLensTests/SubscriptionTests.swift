@@ -5,7 +5,8 @@ import BatonLens
 
 /// The spec's note-added subscription.
 enum NoteAddedSubscription: GraphQLOperation {
-    static let document = "subscription TestNoteAdded($characterId: ID!) { noteAdded(characterId: $characterId) { noteEdge { cursor node { id text } } } }"
+    static let document =
+        "subscription TestNoteAdded($characterId: ID!) { noteAdded(characterId: $characterId) { noteEdge { cursor node { id text } } } }"
     struct Data: Fragment {
         static let typeCondition = "Subscription"
         struct Fields: FieldSet { let noteAdded = Linked<Payload?>("noteAdded", arguments: true) }
@@ -38,11 +39,16 @@ final class FastClock: Sendable {
 @MainActor
 struct SubscriptionTests {
     @Test func eventsAreCommittedAsTheyArrive() async throws {
-        let transport = StreamingTransport([.init(events: [
-            NoteAddedSubscription.event("n6", "First live note"), NoteAddedSubscription.event("n7", "Second live note"),
-        ], drops: false)])
+        let transport = StreamingTransport([
+            .init(
+                events: [
+                    NoteAddedSubscription.event("n6", "First live note"),
+                    NoteAddedSubscription.event("n7", "Second live note"),
+                ], drops: false)
+        ])
         let environment = Spec.environment(transport)
-        let subscription = SubscriptionHandle(NoteAddedSubscription.self, variables: ["characterId": "1"], in: environment)
+        let subscription = SubscriptionHandle(
+            NoteAddedSubscription.self, variables: ["characterId": "1"], in: environment)
         #expect(subscription.state == .idle)
         subscription.start()
         #expect(await eventually { subscription.state == .ended })
@@ -72,8 +78,9 @@ struct SubscriptionTests {
 
     @Test func backoffDoublesFromOneSecondToThirty() {
         let backoff = Backoff.standard
-        #expect((1...7).map { backoff.baseDelay(attempt: $0) }
-            == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)])
+        #expect(
+            (1...7).map { backoff.baseDelay(attempt: $0) }
+                == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)])
     }
 
     @Test func jitterKeepsADelayBetweenHalfAndAll() {

@@ -30,8 +30,10 @@ func load<Op: GraphQLOperation>(
     let plan = try environment.plan(operation, variables: variables)
     let result = try Ingest().ingest(Array(response.utf8), plan: plan)
     environment.store.commit(result.changes, fetched: plan.identity)
-    return Op.Data(ref: RecordRef(record: environment.store.record(plan.rootKey)!, selection: plan.root,
-                                  context: environment.lensContext))
+    return Op.Data(
+        ref: RecordRef(
+            record: environment.store.record(plan.rootKey)!, selection: plan.root,
+            context: environment.lensContext))
 }
 
 /// Waits (yielding, then sleeping a millisecond at a time, up to two seconds) until

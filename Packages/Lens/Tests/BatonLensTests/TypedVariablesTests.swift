@@ -80,13 +80,18 @@ struct TypedVariablesTests {
 
     @Test func aHandleUnderTypedVariablesIsTheHandleUnderTheirValues() throws {
         let environment = Spec.environment()
-        _ = try load(NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
+        _ = try load(
+            NameQuery.self, variables: ["id": "1"], response: NameQuery.response("Rick Sanchez"), into: environment)
         let typed = QueryHandle(TypedNameQuery.self, variables: .init(id: "1"), in: environment)
         #expect(typed.variables == ["id": "1"])
-        #expect(typed.plan?.identity == QueryHandle(NameQuery.self, variables: ["id": "1"], in: environment).plan?.identity)
+        #expect(
+            typed.plan?.identity == QueryHandle(NameQuery.self, variables: ["id": "1"], in: environment).plan?.identity)
         #expect(try typed.data?.character?.name == "Rick Sanchez")
         // A nil optional variable is absent, not null.
-        #expect(QueryHandle(TypedNameQuery.self, variables: .init(id: "1", page: nil), in: environment).variables == ["id": "1"])
+        #expect(
+            QueryHandle(TypedNameQuery.self, variables: .init(id: "1", page: nil), in: environment).variables == [
+                "id": "1"
+            ])
     }
 
     @Test func aMutationPerformedUnderTypedVariablesSendsTheirValues() async throws {
@@ -111,7 +116,8 @@ struct TypedVariablesTests {
     @Test func aSubscriptionUnderTypedVariablesIsTheSubscriptionUnderTheirValues() async throws {
         let transport = StreamingTransport([.init(events: [NoteAddedSubscription.event("n6", "Live")], drops: false)])
         let environment = Spec.environment(transport)
-        let subscription = SubscriptionHandle(TypedNoteAddedSubscription.self, variables: .init(characterId: "1"), in: environment)
+        let subscription = SubscriptionHandle(
+            TypedNoteAddedSubscription.self, variables: .init(characterId: "1"), in: environment)
         #expect(subscription.variables == ["characterId": "1"])
         subscription.start()
         #expect(await eventually { subscription.state == .ended })

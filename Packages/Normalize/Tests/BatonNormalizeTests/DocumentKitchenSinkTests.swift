@@ -4,73 +4,74 @@ import Testing
 
 /// A document using every construct of the executable grammar, after graphql-js's kitchen sink.
 enum KitchenSink {
-    static let text = "\u{FEFF}" + #"""
-        # Every construct of an executable document.
-        query queryName($foo: ComplexType, $site: Site = MOBILE @onVariableDefinition,
-                        $list: [[Int!]]! = [[1, 2], [3]], $flag: Boolean!) @onQuery {
-          whoever123is: node(id: [123, 456]) {
-            id ,
-            ... on User @onInlineFragment {
-              field2 {
+    static let text =
+        "\u{FEFF}" + #"""
+            # Every construct of an executable document.
+            query queryName($foo: ComplexType, $site: Site = MOBILE @onVariableDefinition,
+                            $list: [[Int!]]! = [[1, 2], [3]], $flag: Boolean!) @onQuery {
+              whoever123is: node(id: [123, 456]) {
                 id ,
-                alias: field1(first:10, after:$foo,) @include(if: $flag) {
-                  id,
-                  ...frag @onFragmentSpread
+                ... on User @onInlineFragment {
+                  field2 {
+                    id ,
+                    alias: field1(first:10, after:$foo,) @include(if: $flag) {
+                      id,
+                      ...frag @onFragmentSpread
+                    }
+                  }
+                }
+                ... @skip(if: $flag) {
+                  id
+                }
+                ... {
+                  id
                 }
               }
             }
-            ... @skip(if: $flag) {
-              id
-            }
-            ... {
-              id
-            }
-          }
-        }
 
-        mutation likeStory @onMutation {
-          like(story: 123) @onField {
-            story {
-              id @onField
-            }
-          }
-        }
-
-        subscription StoryLikeSubscription(
-          $input: StoryLikeSubscribeInput @onVariableDefinition
-        )
-          @onSubscription {
-          storyLikeSubscribe(input: $input) {
-            story {
-              likers {
-                count
+            mutation likeStory @onMutation {
+              like(story: 123) @onField {
+                story {
+                  id @onField
+                }
               }
             }
-          }
-        }
 
-        fragment frag on Friend @onFragmentDefinition {
-          foo(
-            size: $size
-            bar: $b
-            obj: {
-              key: "value"
-              block: """
-
-                block string uses \"""
-                  indented
-              """
-              numbers: [0, -0, 12, -1.5e-3, 6.02E23, 1e1]
-              nested: {list: [{deep: [[null]]}], empty: [], emptyObject: {}}
+            subscription StoryLikeSubscription(
+              $input: StoryLikeSubscribeInput @onVariableDefinition
+            )
+              @onSubscription {
+              storyLikeSubscribe(input: $input) {
+                story {
+                  likers {
+                    count
+                  }
+                }
+              }
             }
-            text: "tab\there \u00e9 \uD83D\uDE00 \u{1F600} \"q\" \\ \/"
-          )
-        }
 
-        query teeny { unnamed(truthy: true, falsy: false, nullish: null, choice: RED), query }
+            fragment frag on Friend @onFragmentDefinition {
+              foo(
+                size: $size
+                bar: $b
+                obj: {
+                  key: "value"
+                  block: """
 
-        { __typename }
-        """#
+                    block string uses \"""
+                      indented
+                  """
+                  numbers: [0, -0, 12, -1.5e-3, 6.02E23, 1e1]
+                  nested: {list: [{deep: [[null]]}], empty: [], emptyObject: {}}
+                }
+                text: "tab\there \u00e9 \uD83D\uDE00 \u{1F600} \"q\" \\ \/"
+              )
+            }
+
+            query teeny { unnamed(truthy: true, falsy: false, nullish: null, choice: RED), query }
+
+            { __typename }
+            """#
 }
 
 @Suite struct DocumentKitchenSinkTests {
@@ -127,10 +128,12 @@ enum KitchenSink {
         #expect(onUser.directives.map(\.name) == ["onInlineFragment"])
         #expect(onUser.location == SourceLocation(line: 6, column: 5))
         #expect(skipped.typeCondition == nil)
-        #expect(skipped.directives == [
-            Directive(name: "skip", arguments: [Argument(name: "if", value: .variable("flag"))],
-                      location: SourceLocation(line: 15, column: 9))
-        ])
+        #expect(
+            skipped.directives == [
+                Directive(
+                    name: "skip", arguments: [Argument(name: "if", value: .variable("flag"))],
+                    location: SourceLocation(line: 15, column: 9))
+            ])
         #expect(bare.typeCondition == nil && bare.directives.isEmpty)
 
         guard case .field(let field2) = onUser.selectionSet[0],
@@ -168,16 +171,24 @@ enum KitchenSink {
         guard case .field(let foo) = fragment.selectionSet[0] else { Issue.record("foo missing"); return }
         #expect(foo.argument("size") == .variable("size"))
         #expect(foo.argument("bar") == .variable("b"))
-        #expect(foo.argument("obj") == .object([
-            ("key", .string("value")),
-            ("block", .string("block string uses \"\"\"\n  indented")),
-            ("numbers", .list([.int("0"), .int("-0"), .int("12"), .float("-1.5e-3"), .float("6.02E23"), .float("1e1")])),
-            ("nested", .object([
-                ("list", .list([.object([("deep", .list([.list([.null])]))])])),
-                ("empty", .list([])),
-                ("emptyObject", .object([])),
-            ])),
-        ]))
+        #expect(
+            foo.argument("obj")
+                == .object([
+                    ("key", .string("value")),
+                    ("block", .string("block string uses \"\"\"\n  indented")),
+                    (
+                        "numbers",
+                        .list([.int("0"), .int("-0"), .int("12"), .float("-1.5e-3"), .float("6.02E23"), .float("1e1")])
+                    ),
+                    (
+                        "nested",
+                        .object([
+                            ("list", .list([.object([("deep", .list([.list([.null])]))])])),
+                            ("empty", .list([])),
+                            ("emptyObject", .object([])),
+                        ])
+                    ),
+                ]))
         #expect(foo.argument("text") == .string("tab\there é 😀 😀 \"q\" \\ /"))
         let teeny = try #require(document.operation(named: "teeny"))
         guard case .field(let unnamed) = teeny.selectionSet[0], case .field(let query) = teeny.selectionSet[1] else {
@@ -202,20 +213,25 @@ enum KitchenSink {
             ("c", .enumValue("RED")), ("d", .int("99999999999999999999")), ("e", .float("1.5")),
             ("f", .int("-7")), ("g", .boolean(false)), ("h", .null), ("i", .string("s")),
         ])
-        #expect(object.resolved(["x": .string("X")]) == .object([
-            ("b", .array([.null, .string("X")])), ("c", .string("RED")), ("d", .double(1e20)),
-            ("e", .double(1.5)), ("f", .int(-7)), ("g", .bool(false)), ("h", .null), ("i", .string("s")),
-        ]))
+        #expect(
+            object.resolved(["x": .string("X")])
+                == .object([
+                    ("b", .array([.null, .string("X")])), ("c", .string("RED")), ("d", .double(1e20)),
+                    ("e", .double(1.5)), ("f", .int(-7)), ("g", .bool(false)), ("h", .null), ("i", .string("s")),
+                ]))
         #expect(object.variableNames == ["missing", "missing", "x"])
         #expect(!object.isConstant)
     }
 
     @Test func kitchenSinkPrintsAndReparsesToTheSameText() throws {
         let compact = document.compactText
-        #expect(compact.hasPrefix(
-            "query queryName($foo:ComplexType,$site:Site=MOBILE@onVariableDefinition,$list:[[Int!]]!=[[1,2],[3]],$flag:Boolean!)@onQuery{whoever123is:node(id:[123,456]){id,...on User@onInlineFragment{"
-        ))
-        #expect(compact.hasSuffix("query teeny{unnamed(truthy:true,falsy:false,nullish:null,choice:RED),query}{__typename}"))
+        #expect(
+            compact.hasPrefix(
+                "query queryName($foo:ComplexType,$site:Site=MOBILE@onVariableDefinition,$list:[[Int!]]!=[[1,2],[3]],$flag:Boolean!)@onQuery{whoever123is:node(id:[123,456]){id,...on User@onInlineFragment{"
+            ))
+        #expect(
+            compact.hasSuffix("query teeny{unnamed(truthy:true,falsy:false,nullish:null,choice:RED),query}{__typename}")
+        )
         #expect(try Document.parse(compact).compactText == compact)
         #expect(try Document.parse(document.prettyText).compactText == compact)
     }

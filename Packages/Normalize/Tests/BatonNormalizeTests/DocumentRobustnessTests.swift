@@ -15,7 +15,8 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 @Suite struct DocumentRobustnessTests {
-    static let interestingBytes = Array("{}()[]\"\\.$@!:=|&,#\n\r\t 0-9eE.uU{x}abcon".utf8) + [0x00, 0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0xF0]
+    static let interestingBytes =
+        Array("{}()[]\"\\.$@!:=|&,#\n\r\t 0-9eE.uU{x}abcon".utf8) + [0x00, 0xC3, 0xA9, 0xEF, 0xBB, 0xBF, 0xF0]
 
     @Test func mutatedKitchenSinksParseOrThrowWithoutCrashing() {
         let original = Array(KitchenSink.text.utf8)
@@ -52,9 +53,11 @@ struct SplitMix64: RandomNumberGenerator {
 
     @Test func deepNestingIsASyntaxErrorNotAStackOverflow() {
         let deepSelections = "{" + String(repeating: "a{", count: 100_000)
-        #expect(throws: GraphQLSyntaxError(
-            line: 1, column: 513, message: "Nesting is deeper than the limit of 256 levels"
-        )) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 1, column: 513, message: "Nesting is deeper than the limit of 256 levels"
+            )
+        ) {
             try Document.parse(deepSelections)
         }
         let deepList = "{ f(a: " + String(repeating: "[", count: 100_000) + ") }"
@@ -83,7 +86,10 @@ struct SplitMix64: RandomNumberGenerator {
         let lists = depth - 2
         let list = String(repeating: "[", count: lists) + "1" + String(repeating: "]", count: lists)
         #expect(try Document.parse("{ f(a: \(list)) }").compactText == "{f(a:\(list))}")
-        #expect(throws: GraphQLSyntaxError(line: 1, column: 8 + lists, message: "Nesting is deeper than the limit of 256 levels")) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 1, column: 8 + lists, message: "Nesting is deeper than the limit of 256 levels")
+        ) {
             try Document.parse("{ f(a: [\(list)]) }")
         }
     }

@@ -8,8 +8,9 @@ import BatonTestSupport
 /// or a well-defined result; the ingest returns a whole change set or throws, never part of one.
 @Suite struct IngestBadInputTests {
     static let normalization = Normalization(
-        schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-                                  TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
+        schema: try! GraphQLSchema.parse(
+            sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
 
     static let document = """
         query Bad($id: ID!) {
@@ -69,7 +70,8 @@ import BatonTestSupport
     }
 
     @Test func aScalarWhereAnObjectWasSelectedIsAWrongType() throws {
-        let text = Self.good.replacingOccurrences(of: #""origin":{"id":"9","name":"Earth"}"#, with: #""origin":"Earth""#)
+        let text = Self.good.replacingOccurrences(
+            of: #""origin":{"id":"9","name":"Earth"}"#, with: #""origin":"Earth""#)
         let error = try #require(failure(text))
         #expect(error.kind == .wrongType(expected: "an object", found: "a string"))
         #expect(error.pathText == "character.origin")
@@ -109,7 +111,8 @@ import BatonTestSupport
     }
 
     @Test func errorsWithBogusPathsAreReportedUnplaced() throws {
-        let errors = #"[{"message":"nowhere","path":["nope",3]},{"message":"into data","path":["character","name"]},"#
+        let errors =
+            #"[{"message":"nowhere","path":["nope",3]},{"message":"into data","path":["character","name"]},"#
             + #"{"message":"past the end","path":["charactersByIds",7,"name"]},{"message":"float","path":["charactersByIds",0.5]}]"#
         let text: String = String(Self.good.dropLast(1)) + #","errors":"# + errors + "}"
         let result = try ingest(text)
@@ -123,7 +126,8 @@ import BatonTestSupport
     }
 
     @Test func dataNullWithErrorsHasNoDataAndKeepsTheErrors() throws {
-        let result = try ingest(#"{"data":null,"errors":[{"message":"boom"},{"message":"at root","path":["character"]}]}"#)
+        let result = try ingest(
+            #"{"data":null,"errors":[{"message":"boom"},{"message":"at root","path":["character"]}]}"#)
         #expect(!result.hasData)
         #expect(result.changes.isEmpty)
         #expect(result.errors.map(\.message) == ["boom", "at root"])

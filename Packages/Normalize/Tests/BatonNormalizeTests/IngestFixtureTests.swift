@@ -7,12 +7,15 @@ import BatonTestSupport
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records, no `__typename`, normalized by
 /// the schema's types.
 enum Fixture {
-    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(
+        sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
-        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1], normalization: normalization)
+        TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
+        normalization: normalization)
     static let response = try! TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.json")
-    static let dump = try! JSONValue.parse(TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
+    static let dump = try! JSONValue.parse(
+        TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
 }
 
 /// The records of a dump, without the roots the store always holds and the ingest only
@@ -40,7 +43,9 @@ func records(of dump: JSONValue, droppingUntouchedRoots written: ChangeSet) -> [
         for (key, value) in ours {
             if expected[key] != value {
                 mismatches += 1
-                if mismatches <= 3 { Issue.record("\(key): \(value.jsonText()) != \(expected[key]?.jsonText() ?? "absent")") }
+                if mismatches <= 3 {
+                    Issue.record("\(key): \(value.jsonText()) != \(expected[key]?.jsonText() ?? "absent")")
+                }
             }
         }
         #expect(mismatches == 0)

@@ -7,8 +7,9 @@ import BatonTestSupport
 /// writes one snapshot for it, whatever spelling its id comes in, and shares the texts it repeats.
 @Suite struct IngestRepeatedRecordTests {
     static let normalization = Normalization(
-        schema: try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-                                  TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
+        schema: try! GraphQLSchema.parse(
+            sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql")))
 
     func ingest(_ text: String) throws -> IngestResult {
         let plan = try OperationPlan(
@@ -18,7 +19,8 @@ import BatonTestSupport
     }
 
     @Test func aRecordNamedAgainMergesIntoItsFirstSnapshotAndTheLaterValueWins() throws {
-        let result = try ingest(#"""
+        let result = try ingest(
+            #"""
             {"data":{"charactersByIds":[
             {"id":"1","name":"Rick","origin":{"id":"9","name":"Earth"}},
             {"id":"2","name":"Morty","origin":{"id":"9","name":"Earth (C-137)"}},
@@ -31,7 +33,8 @@ import BatonTestSupport
     }
 
     @Test func anIdWrittenWithEscapesIsTheRecordOfItsPlainSpelling() throws {
-        let result = try ingest(#"""
+        let result = try ingest(
+            #"""
             {"data":{"charactersByIds":[
             {"id":"\u0031","name":"Rick","origin":null},
             {"id":"1","name":"Rick Sanchez","origin":null}]}}
@@ -41,7 +44,8 @@ import BatonTestSupport
     }
 
     @Test func theSameIdUnderTwoTypesNamesTwoRecords() throws {
-        let result = try ingest(#"""
+        let result = try ingest(
+            #"""
             {"data":{"charactersByIds":[
             {"id":"1","name":"Rick","origin":{"id":"1","name":"Earth"}},
             {"id":"1","name":"Rick","origin":{"id":"1","name":"Earth"}}]}}
@@ -53,13 +57,14 @@ import BatonTestSupport
 
     @Test func aLongTextTheResponseRepeatsIsOneSharedString() throws {
         let name = "Rick Sanchez of Earth (C-137)"
-        let result = try ingest(#"""
+        let result = try ingest(
+            #"""
             {"data":{"charactersByIds":[
             {"id":"1","name":"\#(name)","origin":null},
             {"id":"2","name":"\#(name)","origin":null}]}}
             """#)
         guard case .string(let first)? = result.changes["Character:1"]?["name"],
-              case .string(let second)? = result.changes["Character:2"]?["name"]
+            case .string(let second)? = result.changes["Character:2"]?["name"]
         else { Issue.record("names not ingested"); return }
         #expect(first == name)
         #expect(first._isIdentical(to: second))

@@ -70,10 +70,12 @@ import BatonRecords
             #expect(found?.type == type, "\(member)")
             #expect(found?.path == path, "\(member)")
         }
-        let scalar = try wrongScalar(Self.character, #"{"data":{"character":{"id":"1","status":"Alive","favorite":[true]}}}"#)
+        let scalar = try wrongScalar(
+            Self.character, #"{"data":{"character":{"id":"1","status":"Alive","favorite":[true]}}}"#)
         #expect(scalar?.path == "character.favorite")
         #expect(scalar?.found == "a list")
-        let id = try wrongScalar(Self.character, #"{"data":{"character":{"id":false,"status":"Alive","favorite":true}}}"#)
+        let id = try wrongScalar(
+            Self.character, #"{"data":{"character":{"id":false,"status":"Alive","favorite":true}}}"#)
         #expect(id?.type == "ID")
         #expect(id?.path == "character.id")
     }
@@ -94,12 +96,18 @@ import BatonRecords
     @Test func aTemplatesFieldTypesAreCheckedWithoutASchema() throws {
         let template = OperationTemplate(
             .query, name: "T", text: "query T{character{id,status}}", rootTypename: "Query",
-            SelectionTemplate("Query", [
-                FieldTemplate("character", type: "Character", SelectionTemplate("Character", [
-                    FieldTemplate("id", type: "ID"),
-                    FieldTemplate("status", type: "Status", plainLeaf: true),
-                ])),
-            ]))
+            SelectionTemplate(
+                "Query",
+                [
+                    FieldTemplate(
+                        "character", type: "Character",
+                        SelectionTemplate(
+                            "Character",
+                            [
+                                FieldTemplate("id", type: "ID"),
+                                FieldTemplate("status", type: "Status", plainLeaf: true),
+                            ]))
+                ]))
         let plan = try OperationPlan(template: template)
         #expect(throws: IngestError.self) {
             try Ingest().ingest(Array(#"{"data":{"character":{"id":"1","status":3}}}"#.utf8), plan: plan)
@@ -109,6 +117,6 @@ import BatonRecords
     }
 }
 
-private extension Array where Element == String {
-    var pair: (String, String) { (self[0], self[1]) }
+extension Array where Element == String {
+    fileprivate var pair: (String, String) { (self[0], self[1]) }
 }

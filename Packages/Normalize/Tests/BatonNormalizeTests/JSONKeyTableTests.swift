@@ -25,7 +25,8 @@ private func lookups(_ table: JSONKeyTable, in json: String) throws -> [Int?] {
 @Test func keyTableAnswersNilForUnknownKeysAndNearMisses() throws {
     let table = JSONKeyTable(["id", "name", "avatarURLForTheLargeScreen"])
     let found = try lookups(
-        table, in: #"{"i":0,"ids":0,"Id":0,"":0,"nam":0,"avatarURLForTheLargeScreeN":0,"avatarURLForTheLargeScreen ":0}"#)
+        table,
+        in: #"{"i":0,"ids":0,"Id":0,"":0,"nam":0,"avatarURLForTheLargeScreeN":0,"avatarURLForTheLargeScreen ":0}"#)
     #expect(found == [nil, nil, nil, nil, nil, nil, nil])
 }
 

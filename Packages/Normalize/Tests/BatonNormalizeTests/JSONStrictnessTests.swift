@@ -158,7 +158,8 @@ func skippingRejectsWhatParsingRejects(_ rejection: JSONRejection) throws {
 }
 
 @Test func tenThousandNestedContainersAreFineUnderAHigherLimitWithoutRecursion() throws {
-    let deep = [UInt8](repeating: UInt8(ascii: "["), count: 10_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 10_000)
+    let deep =
+        [UInt8](repeating: UInt8(ascii: "["), count: 10_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 10_000)
     #expect(JSONTestSupport.skipError(deep, maxDepth: 10_000) == nil)
     #expect(JSONTestSupport.skipError(deep, maxDepth: 9_999)?.kind == .depthLimitExceeded)
 }
@@ -200,7 +201,10 @@ func skippingRejectsWhatParsingRejects(_ rejection: JSONRejection) throws {
     let seed = Array(
         (#"{"data":{"hero":{"id":"1","name":"Luke \"S\" \u00e9 😀","height":1.72,"mass":-77e0,"#
             + #""friends":[{"id":"2"},null,true,false,[]],"tags":{},"n":12345678901234567890}}}"#).utf8)
-    let interesting: [UInt8] = Array(#"{}[]",:\-+.0123456789eEtrufalsn u"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xED, 0xF0, 0xF4, 0xFF]
+    let interesting: [UInt8] =
+        Array(#"{}[]",:\-+.0123456789eEtrufalsn u"#.utf8) + [
+            0x00, 0x0A, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
     var state: UInt64 = 0x5EED
     func next(_ bound: Int) -> Int {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

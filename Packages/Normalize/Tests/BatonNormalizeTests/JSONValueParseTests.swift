@@ -6,7 +6,8 @@ import Testing
 
 @Test func everyKindRoundTripsThroughText() throws {
     let values: [JSONValue] = [
-        nil, true, false, 0, -1, .int(Int.max), .int(Int.min), 1.5, -2.25e-10, 6.02214076e23, "", "plain", "tab\tquote\"nl\n😀é\u{1}",
+        nil, true, false, 0, -1, .int(Int.max), .int(Int.min), 1.5, -2.25e-10, 6.02214076e23, "", "plain",
+        "tab\tquote\"nl\n😀é\u{1}",
         [], [:], [1, "a", nil, [true, [:]]],
         ["a": ["b": ["c": [1, 2, ["d": "e"]]]], "empty": [], "n": nil, "x": 0.1],
     ]

@@ -23,7 +23,8 @@ import BatonRecords
     }
 
     @Test func anUnknownTypeAnsweringADiscriminatorGetsThatFragmentsFields() throws {
-        let changes = try ingest(#"{"__typename":"Robot","__isNamed":"Robot","name":"Butter Robot","__isNode":"Robot","id":"r1"}"#)
+        let changes = try ingest(
+            #"{"__typename":"Robot","__isNamed":"Robot","name":"Butter Robot","__isNode":"Robot","id":"r1"}"#)
         let robot = try #require(changes["Robot:r1"])
         #expect(robot["name"] == .string("Butter Robot"))
         #expect(robot["id"] == .string("r1"))
@@ -50,7 +51,9 @@ import BatonRecords
     }
 
     @Test func aKnownTypeIsPlannedByTheSchemaWhateverItAnswers() throws {
-        let changes = try ingest(#"{"__typename":"Character","label":"Rick","status":"Alive","__isNamed":"Character","name":"Rick","__isNode":"Character","id":"1"}"#)
+        let changes = try ingest(
+            #"{"__typename":"Character","label":"Rick","status":"Alive","__isNamed":"Character","name":"Rick","__isNode":"Character","id":"1"}"#
+        )
         let rick = try #require(changes["Character:1"])
         #expect(rick["name"] == .string("Rick"))
         #expect(rick["status"] == .string("Alive"))
@@ -59,7 +62,9 @@ import BatonRecords
     @Test func withoutASchemaDiscriminatorsStillDecide() throws {
         // Relay's case: no schema at run time, so every object is of a type the plan only
         // knows by the fragments' conditions.
-        let changes = try ingest(#"{"__typename":"Robot","__isNamed":"Robot","name":"Butter Robot","__isNode":"Robot","id":"r1"}"#, Normalization())
+        let changes = try ingest(
+            #"{"__typename":"Robot","__isNamed":"Robot","name":"Butter Robot","__isNode":"Robot","id":"r1"}"#,
+            Normalization())
         #expect(changes["Robot:r1"]?["name"] == .string("Butter Robot"))
     }
 
@@ -68,14 +73,18 @@ import BatonRecords
         let search = try #require(plan.root.common.fields.first?.selection)
         // Every SearchResult the schema knows is a Node: no discriminator needed for it.
         #expect(search.discriminatedTypes == ["Named"])
-        #expect(search.resolved(unknownTypeAnswering: ["Node", "Named"]).fields.map(\.responseKey)
-            == ["__typename", "__isNamed", "name", "__isNode", "id"])
-        #expect(search.resolved(unknownTypeAnswering: ["Named"]).fields.map(\.responseKey)
-            == ["__typename", "__isNamed", "name", "__isNode", "id"])
-        #expect(search.resolved(unknownTypeAnswering: []).fields.map(\.responseKey) == ["__typename", "__isNode", "id"])
+        #expect(
+            search.resolved(unknownTypeAnswering: ["Node", "Named"]).fields.map(\.responseKey)
+                == ["__typename", "__isNamed", "name", "__isNode", "id"])
+        #expect(
+            search.resolved(unknownTypeAnswering: ["Named"]).fields.map(\.responseKey)
+                == ["__typename", "__isNamed", "name", "__isNode", "id"])
+        #expect(
+            search.resolved(unknownTypeAnswering: []).fields.map(\.responseKey) == ["__typename", "__isNode", "id"])
         // `__typename` under another alias, or a discriminator for another type, is no discriminator.
-        let other = try OperationPlan(#"query Q { search(name: "x") { ... on Named { kind: __typename __isNode: __typename name } } }"#,
-                                      normalization: Self.normalization)
+        let other = try OperationPlan(
+            #"query Q { search(name: "x") { ... on Named { kind: __typename __isNode: __typename name } } }"#,
+            normalization: Self.normalization)
         #expect(other.root.common.fields.first?.selection?.discriminatedTypes == [])
     }
 }

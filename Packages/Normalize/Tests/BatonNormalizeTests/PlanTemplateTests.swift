@@ -28,7 +28,9 @@ import BatonRecords
             #"query Q($a: Boolean!, $b: Boolean!) { character(id: "1") { id name @include(if: $a) name @skip(if: $b) } }"#,
             normalization: Normalization(schema: Self.schema))
         func keys(_ a: Bool, _ b: Bool) throws -> [String] {
-            fieldKeys(try OperationPlan(template: template, variables: ["a": .bool(a), "b": .bool(b)]).root.common.fields[0].selection)
+            fieldKeys(
+                try OperationPlan(template: template, variables: ["a": .bool(a), "b": .bool(b)]).root.common.fields[0]
+                    .selection)
         }
         #expect(try keys(false, true) == ["id"])
         #expect(try keys(true, true) == ["id", "name"])
@@ -92,13 +94,16 @@ import BatonRecords
             #"query Q($after: String) { notes(first: 2, after: $after) @connection(key: "Q_notes") { edges { node { id } } } }"#,
             normalization: Normalization(schema: Self.schema))
         #expect(try OperationPlan(template: query).root.common.fields[0].connection?.direction == .replace)
-        #expect(try OperationPlan(template: query, variables: ["after": .string("c2")]).root.common.fields[0].connection?.direction == .append)
+        #expect(
+            try OperationPlan(template: query, variables: ["after": .string("c2")]).root.common.fields[0].connection?
+                .direction == .append)
         #expect(try OperationPlan(template: query).root.common.fields[0].connection?.field == "__Q_notes_connection")
 
         let mutation = try OperationTemplate(
             #"mutation M($c: [ID!]!) { addNote(characterId: "1", text: "t") { noteEdge @appendEdge(connections: $c) { node { id } } } }"#,
             normalization: Normalization(schema: Self.schema))
-        let plan = try OperationPlan(template: mutation, variables: ["c": .array([.string("client:root:__Q_notes_connection")])])
+        let plan = try OperationPlan(
+            template: mutation, variables: ["c": .array([.string("client:root:__Q_notes_connection")])])
         let edge = plan.root.common.fields[0].selection!.common.fields.first { $0.responseKey == "noteEdge" }
         #expect(edge?.edgeWrite?.kind == .insertEdge(append: true))
         #expect(edge?.edgeWrite?.connections == ["client:root:__Q_notes_connection"])
@@ -121,17 +126,27 @@ import BatonRecords
         let written = OperationTemplate(
             .query, name: "Q", text: "query Q($id:ID!){character(id:$id){id,name}}", rootTypename: "Query",
             variables: [VariableTemplate("id", nonNull: true)],
-            SelectionTemplate("Query", [
-                FieldTemplate("character", arguments: [("id", .variable("id"))], type: "Character", SelectionTemplate("Character", [
-                    FieldTemplate("id", type: "ID"),
-                    FieldTemplate("name", type: "String"),
-                ])),
-            ]))
+            SelectionTemplate(
+                "Query",
+                [
+                    FieldTemplate(
+                        "character", arguments: [("id", .variable("id"))], type: "Character",
+                        SelectionTemplate(
+                            "Character",
+                            [
+                                FieldTemplate("id", type: "ID"),
+                                FieldTemplate("name", type: "String"),
+                            ]))
+                ]))
         let built = try OperationTemplate(text, normalization: Normalization(schema: Self.schema))
         let variables: [String: JSONValue] = ["id": .string("7")]
         let response = #"{"data":{"character":{"id":"7","name":"Morty"}}}"#
-        let fromData = try Ingest().ingest(Array(response.utf8), plan: try OperationPlan(template: written, variables: variables)).changes
-        let fromText = try Ingest().ingest(Array(response.utf8), plan: try OperationPlan(template: built, variables: variables)).changes
+        let fromData = try Ingest().ingest(
+            Array(response.utf8), plan: try OperationPlan(template: written, variables: variables)
+        ).changes
+        let fromText = try Ingest().ingest(
+            Array(response.utf8), plan: try OperationPlan(template: built, variables: variables)
+        ).changes
         #expect(fromData == fromText)
         #expect(written.text == built.text)
     }

@@ -6,20 +6,25 @@ import BatonTestSupport
 /// Plans: conditions under variables, with and without a schema, abstract conditions through
 /// the possible-types map, and the identity policies objects are keyed by.
 @Suite struct PlanTests {
-    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-                                          TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
+    static let schema = try! GraphQLSchema.parse(
+        sdl: TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+        TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
 
-    func ingest(_ text: String, _ response: String, variables: [String: JSONValue] = [:],
-                _ normalization: Normalization) throws -> ChangeSet {
+    func ingest(
+        _ text: String, _ response: String, variables: [String: JSONValue] = [:],
+        _ normalization: Normalization
+    ) throws -> ChangeSet {
         let plan = try OperationPlan(text, variables: variables, normalization: normalization)
         return try Ingest().ingest(Array(response.utf8), plan: plan).changes
     }
 
     @Test func includeAndSkipFollowTheirVariables() throws {
-        let text = #"query Q($with: Boolean!, $hide: Boolean!) { character(id: "1") { id name @include(if: $with) status @skip(if: $hide) } }"#
+        let text =
+            #"query Q($with: Boolean!, $hide: Boolean!) { character(id: "1") { id name @include(if: $with) status @skip(if: $hide) } }"#
         func fields(_ with: Bool, _ hide: Bool) throws -> [String] {
-            let plan = try OperationPlan(text, variables: ["with": .bool(with), "hide": .bool(hide)],
-                                         normalization: Normalization(schema: Self.schema))
+            let plan = try OperationPlan(
+                text, variables: ["with": .bool(with), "hide": .bool(hide)],
+                normalization: Normalization(schema: Self.schema))
             return plan.root.common.fields[0].selection!.common.fields.map(\.responseKey)
         }
         #expect(try fields(true, false) == ["id", "name", "status"])
@@ -33,14 +38,16 @@ import BatonTestSupport
         #expect(throws: IngestError.self) {
             try ingest(text, #"{"data":{"character":{"id":"1","name":"Rick"}}}"#, without)
         }
-        let changes = try ingest(text, #"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick"}}}"#, without)
+        let changes = try ingest(
+            text, #"{"data":{"character":{"__typename":"Character","id":"1","name":"Rick"}}}"#, without)
         #expect(changes["Character:1"]?["name"] == .string("Rick"))
     }
 
     @Test func withASchemaNoTypenameIsNeededWhereTheTypeIsConcrete() throws {
-        let changes = try ingest(#"{ character(id: "1") { id name origin { id } } }"#,
-                                 #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"9"}}}}"#,
-                                 Normalization(schema: Self.schema))
+        let changes = try ingest(
+            #"{ character(id: "1") { id name origin { id } } }"#,
+            #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"9"}}}}"#,
+            Normalization(schema: Self.schema))
         #expect(changes["Character:1"]?["origin"] == .link("Location:9"))
         #expect(changes["Location:9"]?[.typename] == .string("Location"))
     }
@@ -83,8 +90,9 @@ import BatonTestSupport
 
     @Test func aFieldOfAnInterfaceConditionFlattenedIntoAUnionPlans() throws {
         // `... on Node` applies to every member of SearchResult; its `id` is Node's field.
-        let plan = try OperationPlan(#"{ search(name: "a") { __typename ... on Node { id } } }"#,
-                                     normalization: Normalization(schema: Self.schema))
+        let plan = try OperationPlan(
+            #"{ search(name: "a") { __typename ... on Node { id } } }"#,
+            normalization: Normalization(schema: Self.schema))
         let search = try #require(plan.root.common.fields.first?.selection)
         #expect(search.common.fields.map(\.responseKey).contains("id"))
         #expect(search.isAbstract)
@@ -98,7 +106,8 @@ import BatonTestSupport
 
     @Test func aMissingNonNullVariableIsAPlanError() {
         #expect(throws: PlanError.self) {
-            try OperationPlan(#"query Q($id: ID!) { character(id: $id) { id } }"#, normalization: Normalization(schema: Self.schema))
+            try OperationPlan(
+                #"query Q($id: ID!) { character(id: $id) { id } }"#, normalization: Normalization(schema: Self.schema))
         }
     }
 }

@@ -84,11 +84,12 @@ import Testing
         #expect(schema.types["Date"]?.directives.first?.argument("url") == .string("https://example.com/date"))
         let url = try #require(schema.field("url", on: "Resource"))
         #expect(url.description == "The address.")
-        #expect(url.arguments == [
-            InputValueDefinition(
-                name: "absolute", description: "Whether to make it absolute.", type: .named("Boolean"),
-                defaultValue: .boolean(true))
-        ])
+        #expect(
+            url.arguments == [
+                InputValueDefinition(
+                    name: "absolute", description: "Whether to make it absolute.", type: .named("Boolean"),
+                    defaultValue: .boolean(true))
+            ])
         #expect(schema.types["Resource"]?.directives.first?.argument("name") == .string("r"))
         #expect(schema.field("name", on: "Page")?.directives.first?.argument("levels") == .list([.int("0")]))
         let search = try #require(schema.field("search", on: "Root"))
@@ -136,24 +137,36 @@ import Testing
         #expect(throws: GraphQLSyntaxError(line: 3, column: 6, message: "Expected a type, found '}'")) {
             try GraphQLSchema.parse(sdl: "type Query {\n  a: Int\n  b: }")
         }
-        #expect(throws: GraphQLSyntaxError(
-            line: 1, column: 1,
-            message: "Expected a type system definition ('schema', 'scalar', 'type', 'interface', 'union', 'enum', 'input', 'directive' or 'extend'), found Name 'query'"
-        )) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 1, column: 1,
+                message:
+                    "Expected a type system definition ('schema', 'scalar', 'type', 'interface', 'union', 'enum', 'input', 'directive' or 'extend'), found Name 'query'"
+            )
+        ) {
             try GraphQLSchema.parse(sdl: "query { a }")
         }
-        #expect(throws: GraphQLSyntaxError(line: 1, column: 18, message: "Expected an enum value (not true, false or null), found Name 'null'")) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 1, column: 18, message: "Expected an enum value (not true, false or null), found Name 'null'")
+        ) {
             try GraphQLSchema.parse(sdl: "enum E { A, B, C null }")
         }
     }
 
     @Test func extendingAnUndefinedTypeNamesTheTypeAndText() {
-        #expect(throws: GraphQLSyntaxError(
-            line: 2, column: 1, message: "Cannot extend type 'Missing': no such type is defined (in SDL text 2 of 2)"
-        )) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 2, column: 1,
+                message: "Cannot extend type 'Missing': no such type is defined (in SDL text 2 of 2)"
+            )
+        ) {
             try GraphQLSchema.parse(sdl: "type Query { a: Int }", "\nextend type Missing { b: Int }")
         }
-        #expect(throws: GraphQLSyntaxError(line: 1, column: 23, message: "Type 'Query' is defined more than once (first at 1:1)")) {
+        #expect(
+            throws: GraphQLSyntaxError(
+                line: 1, column: 23, message: "Type 'Query' is defined more than once (first at 1:1)")
+        ) {
             try GraphQLSchema.parse(sdl: "type Query { a: Int } type Query { b: Int }")
         }
     }

@@ -27,7 +27,9 @@ import Testing
         for directory in ["Fixtures", "Conformance/baton-spec"] {
             found += try FileManager.default.subpathsOfDirectory(atPath: TestData.url(directory).path)
                 .filter { $0.hasSuffix(".graphql") || $0.hasSuffix(".graphqls") }
-                .filter { name in ["schema", "typeDefs", "extensions"].contains { name.split(separator: "/").last!.contains($0) } }
+                .filter { name in
+                    ["schema", "typeDefs", "extensions"].contains { name.split(separator: "/").last!.contains($0) }
+                }
                 .map { "\(directory)/\($0)" }
         }
         #expect(Set(found) == Set(Self.schemaFiles + ["Conformance/baton-spec/tests/extensions.graphql"]))
@@ -55,12 +57,15 @@ import Testing
     }
 
     @Test func batonTestSchemaWithClientExtensions() throws {
-        let schema = try Self.schema("Conformance/baton-spec/tests/schema.graphql", "Conformance/baton-spec/tests/extensions.graphql")
+        let schema = try Self.schema(
+            "Conformance/baton-spec/tests/schema.graphql", "Conformance/baton-spec/tests/extensions.graphql")
         #expect(schema.possibleTypes("SearchResult") == ["Character", "Location", "Episode"])
         #expect(schema.possibleTypes("Named") == ["Character", "Location"])
         #expect(schema.possibleTypes("Node").isSuperset(of: ["Character", "Note", "Location", "Episode"]))
         #expect(schema.field("isPinned", on: "Character")?.type == .named("Boolean"))
-        #expect(schema.field("isPinned", on: "Character")?.description == "Whether the app pinned the character; the device's alone.")
+        #expect(
+            schema.field("isPinned", on: "Character")?.description
+                == "Whether the app pinned the character; the device's alone.")
         #expect(schema.field("drafts", on: "Query")?.type == .list(.named("Draft")))
         #expect(schema.field("about", on: "Draft")?.type == .named("Character"))
         #expect(schema.field("species", on: "Character")?.directives.map(\.name) == ["semanticNonNull"])

@@ -15,12 +15,17 @@ import Testing
     }
 
     @Test func unknownFragmentNamesTheSpreadAndWhereItIs() throws {
-        let found = try errors("query Q {\n  a { ...Missing }\n  ...Known\n}\nfragment Known on Query { b ...AlsoMissing }")
-        #expect(found == [
-            .unknownFragment(name: "Missing", location: SourceLocation(line: 2, column: 7)),
-            .unknownFragment(name: "AlsoMissing", location: SourceLocation(line: 5, column: 29)),
-        ])
-        #expect(throws: DocumentValidationError.unknownFragment(name: "Missing", location: SourceLocation(line: 2, column: 7))) {
+        let found = try errors(
+            "query Q {\n  a { ...Missing }\n  ...Known\n}\nfragment Known on Query { b ...AlsoMissing }")
+        #expect(
+            found == [
+                .unknownFragment(name: "Missing", location: SourceLocation(line: 2, column: 7)),
+                .unknownFragment(name: "AlsoMissing", location: SourceLocation(line: 5, column: 29)),
+            ])
+        #expect(
+            throws: DocumentValidationError.unknownFragment(
+                name: "Missing", location: SourceLocation(line: 2, column: 7))
+        ) {
             try Document.parse("query Q {\n  a { ...Missing }\n}").validate()
         }
     }
@@ -34,10 +39,11 @@ import Testing
             fragment C on T { ... on T { ...A } }
             fragment Self on T { ...Self }
             """)
-        #expect(found == [
-            .fragmentCycle(names: ["A", "B", "C"], location: SourceLocation(line: 4, column: 30)),
-            .fragmentCycle(names: ["Self"], location: SourceLocation(line: 5, column: 22)),
-        ])
+        #expect(
+            found == [
+                .fragmentCycle(names: ["A", "B", "C"], location: SourceLocation(line: 4, column: 30)),
+                .fragmentCycle(names: ["Self"], location: SourceLocation(line: 5, column: 22)),
+            ])
         #expect(found[0].description == "4:30: Fragment cycle: A -> B -> C -> A")
     }
 
@@ -68,37 +74,43 @@ import Testing
             query R($x: Int) { ...F }
             fragment F on Query { g(x: $x) }
             """)
-        #expect(found == [
-            .undefinedVariable(name: "d", operation: "Q", location: SourceLocation(line: 1, column: 18)),
-            .undefinedVariable(name: "b", operation: "Q", location: SourceLocation(line: 2, column: 3)),
-            .undefinedVariable(name: "c", operation: "Q", location: SourceLocation(line: 2, column: 3)),
-            .undefinedVariable(name: "e", operation: "Q", location: SourceLocation(line: 2, column: 33)),
-            .undefinedVariable(name: "x", operation: "Q", location: SourceLocation(line: 6, column: 23)),
-        ])
+        #expect(
+            found == [
+                .undefinedVariable(name: "d", operation: "Q", location: SourceLocation(line: 1, column: 18)),
+                .undefinedVariable(name: "b", operation: "Q", location: SourceLocation(line: 2, column: 3)),
+                .undefinedVariable(name: "c", operation: "Q", location: SourceLocation(line: 2, column: 3)),
+                .undefinedVariable(name: "e", operation: "Q", location: SourceLocation(line: 2, column: 33)),
+                .undefinedVariable(name: "x", operation: "Q", location: SourceLocation(line: 6, column: 23)),
+            ])
         #expect(try errors("query Q($unused: Int) { f }") == [])
     }
 
     @Test func duplicateOperationNamesPointAtTheSecond() throws {
-        #expect(try errors("query Q { a }\nmutation Q { b }") == [
-            .duplicateOperationName(
-                name: "Q", location: SourceLocation(line: 2, column: 1), firstLocation: SourceLocation(line: 1, column: 1))
-        ])
+        #expect(
+            try errors("query Q { a }\nmutation Q { b }") == [
+                .duplicateOperationName(
+                    name: "Q", location: SourceLocation(line: 2, column: 1),
+                    firstLocation: SourceLocation(line: 1, column: 1))
+            ])
     }
 
     @Test func duplicateFragmentNamesPointAtTheSecond() throws {
         let document = try Document.parse("{ ...F }\nfragment F on T { a }\nfragment F on T { b }")
-        #expect(document.validationErrors() == [
-            .duplicateFragmentName(
-                name: "F", location: SourceLocation(line: 3, column: 1), firstLocation: SourceLocation(line: 2, column: 1))
-        ])
+        #expect(
+            document.validationErrors() == [
+                .duplicateFragmentName(
+                    name: "F", location: SourceLocation(line: 3, column: 1),
+                    firstLocation: SourceLocation(line: 2, column: 1))
+            ])
         #expect(document.fragments["F"]?.compactText == "fragment F on T{a}")
     }
 
     @Test func anAnonymousOperationMustBeAlone() throws {
-        #expect(try errors("{ a }\nquery Q { b }\nsubscription { c }") == [
-            .anonymousOperationNotAlone(location: SourceLocation(line: 1, column: 1)),
-            .anonymousOperationNotAlone(location: SourceLocation(line: 3, column: 1)),
-        ])
+        #expect(
+            try errors("{ a }\nquery Q { b }\nsubscription { c }") == [
+                .anonymousOperationNotAlone(location: SourceLocation(line: 1, column: 1)),
+                .anonymousOperationNotAlone(location: SourceLocation(line: 3, column: 1)),
+            ])
         #expect(try errors("{ a }") == [])
     }
 

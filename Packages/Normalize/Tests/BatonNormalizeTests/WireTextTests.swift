@@ -14,7 +14,10 @@ import Testing
             }
             """,
             variables: ["connections": ["client:Character:1:__C_notes_connection"], "characterId": "1", "text": "t"])
-        #expect(plan.text == "mutation NewNote($characterId:ID!,$text:String!){addNote(characterId:$characterId,text:$text){note{id,text}}}")
+        #expect(
+            plan.text
+                == "mutation NewNote($characterId:ID!,$text:String!){addNote(characterId:$characterId,text:$text){note{id,text}}}"
+        )
         let note = try #require(plan.root.common.fields.first?.selection?.common.fields.first)
         #expect(note.edgeWrite?.connections == ["client:Character:1:__C_notes_connection"])
     }

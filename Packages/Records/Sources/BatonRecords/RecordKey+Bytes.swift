@@ -9,7 +9,9 @@ extension RecordKey {
         #if arch(x86_64) || arch(arm64)
         // The same string (one storage, or the same inline bytes of a key of up to 15 bytes):
         // the key a probe finds, told without reading its bytes.
-        if unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self) {
+        if unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self)
+            == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self)
+        {
             return true
         }
         #endif
@@ -71,7 +73,9 @@ extension RecordKey {
         guard count >= 8 else { return tail(left) == tail(right) }
         var i = 0
         while i + 8 < count {
-            if left.loadUnaligned(fromByteOffset: i, as: UInt64.self) != right.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            if left.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
                 return false
             }
             i += 8

@@ -8,10 +8,11 @@ extension RecordSnapshot {
         for cell in cells {
             members.append((cell.storageKey, Self.dump(cell.value)))
             if case .error(let error) = cell.value {
-                errors.append((cell.storageKey, [
+                let dumped: JSONValue = [
                     "message": .string(error.message),
                     "path": .string(error.path.map(\.description).joined(separator: ".")),
-                ]))
+                ]
+                errors.append((cell.storageKey, dumped))
             }
         }
         if !errors.isEmpty { members.append(("__errors", .object(errors))) }

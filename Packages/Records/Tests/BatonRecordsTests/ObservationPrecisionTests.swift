@@ -133,7 +133,9 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
     }
 
     @Test func aRecordMadeFromStorageIsObservedOnceReadTracked() {
-        let r = Record(key: "R:2", slots: ContiguousArray([a.slot, b.slot].sorted()), values: a.slot < b.slot ? [.int(1), .int(2)] : [.int(2), .int(1)])
+        let r = Record(
+            key: "R:2", slots: ContiguousArray([a.slot, b.slot].sorted()),
+            values: a.slot < b.slot ? [.int(1), .int(2)] : [.int(2), .int(1)])
         #expect(r[untracked: a.slot] == .int(1) && r[untracked: b.slot] == .int(2))
         #expect(!r.isPossiblyObserved)
         let fired = track { _ = r[a] }

@@ -11,7 +11,8 @@ struct RecordDifferenceTests {
     }
 
     static func differences(_ record: Record, _ fields: [String: Value]) -> Set<String> {
-        let snapshot = RecordSnapshot(key: record.key, unsortedCells: fields.map { RecordSnapshot.Cell(slot: Slot($0.key), value: $0.value) })
+        let snapshot = RecordSnapshot(
+            key: record.key, unsortedCells: fields.map { RecordSnapshot.Cell(slot: Slot($0.key), value: $0.value) })
         var found: Set<String> = []
         record.forEachDifference(in: snapshot.cells) { found.insert(NameTable.shared.field(at: $0.slot).storageKey) }
         return found

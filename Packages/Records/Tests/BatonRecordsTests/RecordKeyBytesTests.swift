@@ -6,9 +6,10 @@ import Testing
     /// Keys of every length from 0 to 40 bytes, differing from a base key in one byte.
     private static func variants(length: Int) -> [String] {
         let base = String(repeating: "a", count: length)
-        return [base] + (0..<length).map { i in
-            String(base.prefix(i)) + "b" + String(base.dropFirst(i + 1))
-        }
+        return [base]
+            + (0..<length).map { i in
+                String(base.prefix(i)) + "b" + String(base.dropFirst(i + 1))
+            }
     }
 
     @Test func keysDifferingInAnyOneByteAreDifferentKeysWhateverTheLength() {
@@ -42,7 +43,10 @@ import Testing
     }
 
     @Test func keysSortAsTheirBytesDo() {
-        let texts = ["Character:10", "Character:1", "Character:2", "Episode:1", "client:root", "Character:", "", "Z", "\u{E9}", "e"]
+        let texts = [
+            "Character:10", "Character:1", "Character:2", "Episode:1", "client:root", "Character:", "", "Z", "\u{E9}",
+            "e",
+        ]
         let sorted = texts.map { RecordKey($0) }.sorted().map(\.rawValue)
         let bytewise = texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(sorted == bytewise)

@@ -128,7 +128,9 @@ private let everyValue: [Value] = [
     @Test func changeSetAppendIsLaterWins() {
         var first = ChangeSet(snapshots: [RecordSnapshot(key: "T:1", values: ["a": .int(1), "b": .int(1)])])
         let second = ChangeSet(
-            snapshots: [RecordSnapshot(key: "T:1", values: ["b": .int(2)]), RecordSnapshot(key: "T:3", values: ["a": .null])],
+            snapshots: [
+                RecordSnapshot(key: "T:1", values: ["b": .int(2)]), RecordSnapshot(key: "T:3", values: ["a": .null]),
+            ],
             deletions: ["T:2"])
         first.append(second)
         #expect(first["T:1"]?.valuesByStorageKey == ["a": .int(1), "b": .int(2)])
@@ -156,8 +158,9 @@ private let everyValue: [Value] = [
         #expect(RecordKey.mutationRoot.rawValue == "client:root:mutation")
         #expect(RecordKey.subscriptionRoot.rawValue == "client:root:subscription")
         #expect(RecordKey.root.child("characters(page:1)").rawValue == "client:root:characters(page:1)")
-        #expect(RecordKey("Character:1").child("notes(first:2)").child("edges", index: 0).rawValue
-            == "Character:1:notes(first:2):edges:0")
+        #expect(
+            RecordKey("Character:1").child("notes(first:2)").child("edges", index: 0).rawValue
+                == "Character:1:notes(first:2):edges:0")
     }
 
     @Test func rootsKnowTheyAreRoots() {
@@ -172,7 +175,9 @@ private let everyValue: [Value] = [
         #expect(RecordKey("Character:12") == RecordKey(type: "Character", id: "12"))
         #expect(RecordKey("Character:12") != RecordKey("Character:13"))
         #expect(RecordKey("Character:1") != RecordKey("Character:12"))
-        let keys: Set<RecordKey> = ["Character:1", "Character:12", "Character:13", RecordKey(type: "Character", id: "1")]
+        let keys: Set<RecordKey> = [
+            "Character:1", "Character:12", "Character:13", RecordKey(type: "Character", id: "1"),
+        ]
         #expect(keys.count == 3)
     }
 }

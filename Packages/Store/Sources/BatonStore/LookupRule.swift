@@ -27,7 +27,9 @@ public struct LookupRule: Sendable {
     }
 
     /// A rule whose key comes from `key`: `LookupRule(field: "node", argument: "id") { ... }`.
-    public init(field: String, argument: String, key: @escaping @Sendable (_ arguments: [String: JSONValue]) -> RecordKey?) {
+    public init(
+        field: String, argument: String, key: @escaping @Sendable (_ arguments: [String: JSONValue]) -> RecordKey?
+    ) {
         self.init(field: field, arguments: [argument], type: nil)
         self.key = key
     }

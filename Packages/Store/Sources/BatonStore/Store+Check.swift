@@ -26,9 +26,12 @@ extension Store {
         walkObject(rootRecord, plan.root, &walk)
         var source = CheckSource.memory
         let identity = plan.identity
-        let needsFetchTime = fetchTimes[identity] == nil && !fetchTimesLoaded.contains(identity)
+        let needsFetchTime =
+            fetchTimes[identity] == nil && !fetchTimesLoaded.contains(identity)
             && (maxAge != nil || walk.latestInvalidation != nil || everythingInvalidated != nil)
-        if let persistence, (!walk.missing.isEmpty && walk.persistenceMightHelp) || (walk.missing.isEmpty && needsFetchTime) {
+        if let persistence,
+            (!walk.missing.isEmpty && walk.persistenceMightHelp) || (walk.missing.isEmpty && needsFetchTime)
+        {
             let retry = !walk.missing.isEmpty
             do {
                 try persistence.withReadTransaction { reader in
@@ -121,7 +124,8 @@ extension Store {
                     walk.pending = true
                 } else {
                     walk.missing.append(walk.path + [.key(field.responseKey)])
-                    let unread = record.key.isRoot
+                    let unread =
+                        record.key.isRoot
                         ? rootFieldsRead[record.key]?.contains(field.field.slot) != true
                         : !rowWasRead(record)
                     if persistence != nil && !walk.hasReader && unread {

@@ -77,8 +77,11 @@ extension Store {
         markObject(root, plan.root, &marked, &visited)
     }
 
-    private func markObject(_ record: Record, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>) {
-        guard visited.insert(Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted else { return }
+    private func markObject(
+        _ record: Record, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>
+    ) {
+        guard visited.insert(Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted
+        else { return }
         for field in selection.resolved(for: record.typename).fields {
             guard let selection = field.selection else { continue }
             if let connection = field.connection, let merged = record[untracked: connection.slot] {
@@ -92,7 +95,9 @@ extension Store {
         }
     }
 
-    private func markValue(_ value: Value, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>) {
+    private func markValue(
+        _ value: Value, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>
+    ) {
         switch value {
         case .link(let key):
             guard let target = records[key] else {

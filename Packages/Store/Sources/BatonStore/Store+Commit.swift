@@ -17,7 +17,9 @@ extension Store {
     ///   - operation: the operation whose response this is, to record its fetch time.
     ///   - time: the fetch time; the store's clock when nil.
     @discardableResult
-    public func commit(_ changes: ChangeSet, fetched operation: OperationIdentity? = nil, at time: Date? = nil) -> CommitSummary {
+    public func commit(_ changes: ChangeSet, fetched operation: OperationIdentity? = nil, at time: Date? = nil)
+        -> CommitSummary
+    {
         guard !isEnded else { return CommitSummary() }
         var context = CommitContext(tracksPersistence: persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
@@ -109,7 +111,8 @@ extension Store {
             layerOnlyRecords.remove(key)
             rowsRead.remove(key)
         }
-        let plain = tombstones.isEmpty && layerOnlyRecords.isEmpty && base.isEmpty && hidden.isEmpty
+        let plain =
+            tombstones.isEmpty && layerOnlyRecords.isEmpty && base.isEmpty && hidden.isEmpty
             && context.replaced.isEmpty && context.removed.isEmpty && context.restored.isEmpty && context.buffer.isEmpty
         if plain {
             // No layer, deletion or revert in play, and a change set writes each key once: a
@@ -155,7 +158,8 @@ extension Store {
             }
         }
         let covered = base.isEmpty ? nil : base[key]
-        if covered == nil && !context.buffer.touches(record) && (context.created.isEmpty || context.created[key] == nil) {
+        if covered == nil && !context.buffer.touches(record) && (context.created.isEmpty || context.created[key] == nil)
+        {
             applyCells(snapshot, to: record, in: &context)
             return
         }
@@ -251,9 +255,10 @@ extension Store {
         batch.entries.reserveCapacity(context.persistOrder.count)
         for key in context.persistOrder {
             guard let record = records[key] ?? hidden[key], !layerOnlyRecords.contains(key) else { continue }
-            batch.entries.append(PersistenceBatch.Entry(
-                snapshot: baseSnapshot(of: record),
-                rowWasRead: rowWasRead(record) || context.replaced.contains(key)))
+            batch.entries.append(
+                PersistenceBatch.Entry(
+                    snapshot: baseSnapshot(of: record),
+                    rowWasRead: rowWasRead(record) || context.replaced.contains(key)))
         }
         return batch
     }

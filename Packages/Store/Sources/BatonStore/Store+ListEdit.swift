@@ -17,7 +17,9 @@ extension Store {
             var seenTargets: Set<Value> = []
             if let uniqueBy {
                 for element in elements {
-                    if let target = targetValue(of: element, uniqueBy, in: context, visible: visible) { seenTargets.insert(target) }
+                    if let target = targetValue(of: element, uniqueBy, in: context, visible: visible) {
+                        seenTargets.insert(target)
+                    }
                 }
             }
             var added: [Value] = []
@@ -54,10 +56,10 @@ extension Store {
     /// The ``HeadBefore`` of `edit`, read from the base as it is before the commit.
     func headBefore(_ edit: ListEdit, in context: CommitContext) -> HeadBefore? {
         guard case .replaceHead(let links, let uniqueBy, let kept) = edit.operation,
-              let record = held(edit.key, in: context),
-              case .list(let elements)? = baseValue(record, edit.slot, in: context),
-              elements.count > links.count,
-              zip(elements, links).allSatisfy({ $0.link == $1 })
+            let record = held(edit.key, in: context),
+            case .list(let elements)? = baseValue(record, edit.slot, in: context),
+            elements.count > links.count,
+            zip(elements, links).allSatisfy({ $0.link == $1 })
         else { return nil }
         var fields: [(record: Record, slot: Slot, value: Value?)] = []
         for field in kept {

@@ -10,7 +10,9 @@ extension Store {
     /// and throws (`__typename` is always allowed). Throws without changing anything when it
     /// cannot be normalized: no layer, no record, no notification.
     @discardableResult
-    public func applyOptimistic(_ response: some Collection<UInt8>, plan: OperationPlan) throws(StoreError) -> OptimisticLayerID {
+    public func applyOptimistic(_ response: some Collection<UInt8>, plan: OperationPlan) throws(StoreError)
+        -> OptimisticLayerID
+    {
         let result: IngestResult
         do {
             result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(response, plan: plan)
@@ -63,7 +65,10 @@ extension Store {
     }
 
     /// Puts `value` in `layer` over `slot` of `record`, keeping the base value beneath.
-    private func writeLayer(_ record: Record, _ slot: Slot, _ value: Value, into layer: inout OptimisticLayer, in context: inout CommitContext) {
+    private func writeLayer(
+        _ record: Record, _ slot: Slot, _ value: Value, into layer: inout OptimisticLayer,
+        in context: inout CommitContext
+    ) {
         let key = record.key
         if base[key]?[slot] == nil {
             let beneath = layerOnlyRecords.contains(key) ? nil : context.buffer.value(of: record, slot)
@@ -109,7 +114,9 @@ extension Store {
     /// Takes the layer out and buffers the visible value of every field it touched; returns
     /// the keys it touched.
     @discardableResult
-    private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true) -> [RecordKey] {
+    private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true)
+        -> [RecordKey]
+    {
         guard let index = layers.firstIndex(where: { $0.id == id }) else { return [] }
         let layer = layers.remove(at: index)
         for (key, cells) in layer.cells {

@@ -104,7 +104,8 @@ public final class Store {
         self.now = now
         for kind in [OperationKind.query, .mutation, .subscription] {
             let record = Record(key: Normalization.rootKey(for: kind))
-            record.storeAll(CollectionOfOne((slot: Slot.typename, value: Value.string(normalization.rootTypename(for: kind)))))
+            record.storeAll(
+                CollectionOfOne((slot: Slot.typename, value: Value.string(normalization.rootTypename(for: kind)))))
             records[record.key] = record
         }
         persistence?.reportFaults(to: { [weak self] fault in

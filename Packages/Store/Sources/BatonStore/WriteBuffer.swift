@@ -29,7 +29,8 @@ struct WriteBuffer {
     @inline(__always)
     func value(of record: Record, _ slot: Slot) -> Value? {
         if !touched.isEmpty, touched.contains(ObjectIdentifier(record)),
-           let i = index[CellKey(record: ObjectIdentifier(record), slot: slot)], !entries[i].notifyOnly {
+            let i = index[CellKey(record: ObjectIdentifier(record), slot: slot)], !entries[i].notifyOnly
+        {
             return entries[i].value
         }
         return record[untracked: slot]
@@ -79,7 +80,8 @@ struct WriteBuffer {
         var outcome = Outcome()
         var live: [Int] = []
         live.reserveCapacity(entries.count)
-        for (i, entry) in entries.enumerated() where entry.notifyOnly || entry.record[untracked: entry.slot] != entry.value {
+        for (i, entry) in entries.enumerated()
+        where entry.notifyOnly || entry.record[untracked: entry.slot] != entry.value {
             if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entry.record)) { continue }
             live.append(i)
         }

@@ -69,7 +69,9 @@ import BatonStore
         let result = store.check(plan)
         var expected: Set<String> = []
         for index in 0..<2 {
-            for field in ["status", "image", "species", "origin"] { expected.insert("characters.results.\(index).\(field)") }
+            for field in ["status", "image", "species", "origin"] {
+                expected.insert("characters.results.\(index).\(field)")
+            }
         }
         #expect(Set(result.missingPaths) == expected)
         #expect(result.missingPaths.count == 8)
@@ -101,11 +103,12 @@ import BatonStore
 
     @Test func aFieldErrorStoredInAFieldCountsAsPresent() throws {
         let plan = SpecFixture.plan("TestHeaderQuery", variables: ["id": "1"])
-        let response = Data(#"""
-        {"data":{"character":{"id":"1","name":"Rick","status":"Alive","species":"Human","image":null,
-        "origin":{"id":"1","name":"Earth"}}},
-        "errors":[{"message":"image service unavailable","path":["character","image"]}]}
-        """#.utf8)
+        let response = Data(
+            #"""
+            {"data":{"character":{"id":"1","name":"Rick","status":"Alive","species":"Human","image":null,
+            "origin":{"id":"1","name":"Earth"}}},
+            "errors":[{"message":"image service unavailable","path":["character","image"]}]}
+            """#.utf8)
         let changes = try Ingest().ingest(response, plan: plan).changes
         #expect(changes["Character:1"]?["image"]?.fieldError != nil)
         let store = Store(normalization: SpecFixture.normalization)
@@ -138,21 +141,31 @@ import BatonStore
 
     @Test func aLookupWithoutATypeFindsTheRecordWhoseIdMatches() {
         let plan = SpecFixture.plan("TestNodeFields", variables: ["id": "1"])
-        let store = Store(normalization: SpecFixture.normalization, lookups: [LookupRule(field: "node", argument: "id")])
-        store.commit(ChangeSet(snapshots: [RecordSnapshot(key: "Character:1", values: [
-            "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick"),
-        ])]))
+        let store = Store(
+            normalization: SpecFixture.normalization, lookups: [LookupRule(field: "node", argument: "id")])
+        store.commit(
+            ChangeSet(snapshots: [
+                RecordSnapshot(
+                    key: "Character:1",
+                    values: [
+                        "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick"),
+                    ])
+            ]))
         #expect(store.check(plan).availability == .available)
         #expect(store.resolveLink(store.root, field: plan.root.resolved(for: "Query").fields[0])?.key == "Character:1")
     }
 
     @Test func aLookupWithoutATypeResolvesNothingWhenSeveralRecordsHaveTheId() {
         let plan = SpecFixture.plan("TestNodeFields", variables: ["id": "1"])
-        let store = Store(normalization: SpecFixture.normalization, lookups: [LookupRule(field: "node", argument: "id")])
-        store.commit(ChangeSet(snapshots: [
-            RecordSnapshot(key: "Character:1", values: ["__typename": .string("Character"), "id": .string("1"), "name": .string("Rick")]),
-            RecordSnapshot(key: "Episode:1", values: ["__typename": .string("Episode"), "id": .string("1")]),
-        ]))
+        let store = Store(
+            normalization: SpecFixture.normalization, lookups: [LookupRule(field: "node", argument: "id")])
+        store.commit(
+            ChangeSet(snapshots: [
+                RecordSnapshot(
+                    key: "Character:1",
+                    values: ["__typename": .string("Character"), "id": .string("1"), "name": .string("Rick")]),
+                RecordSnapshot(key: "Episode:1", values: ["__typename": .string("Episode"), "id": .string("1")]),
+            ]))
         #expect(store.check(plan).missingPaths == ["node"])
     }
 
@@ -164,9 +177,14 @@ import BatonStore
         }
         let store = Store(normalization: SpecFixture.normalization, lookups: [rule])
         #expect(store.check(plan).missingPaths == ["node"])
-        store.commit(ChangeSet(snapshots: [RecordSnapshot(key: "Character:1", values: [
-            "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick"),
-        ])]))
+        store.commit(
+            ChangeSet(snapshots: [
+                RecordSnapshot(
+                    key: "Character:1",
+                    values: [
+                        "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick"),
+                    ])
+            ]))
         #expect(store.check(plan).availability == .available)
     }
 }

@@ -10,14 +10,17 @@ import BatonStore
         let store = Store(normalization: StoreFixture.normalization, releaseBufferSize: bufferSize)
         store.commit(StoreFixture.changes)
         var changes = ChangeSet()
-        for i in 0..<extra { changes.write(.string("x"), to: Slot("name"), of: RecordKey(type: "Character", id: "x\(i)")) }
+        for i in 0..<extra {
+            changes.write(.string("x"), to: Slot("name"), of: RecordKey(type: "Character", id: "x\(i)"))
+        }
         store.commit(changes)
         return store
     }
 
     func otherPlan(_ page: Int) -> OperationPlan {
-        try! OperationPlan("query($page: Int) { characters(page: $page) { info { count } } }", variables: ["page": .int(page)],
-                           normalization: StoreFixture.normalization)
+        try! OperationPlan(
+            "query($page: Int) { characters(page: $page) { info { count } } }", variables: ["page": .int(page)],
+            normalization: StoreFixture.normalization)
     }
 
     @Test func collectionKeepsWhatARetainedOperationReadsAndFreesTheRest() {
@@ -89,7 +92,8 @@ import BatonStore
             normalization: StoreFixture.normalization,
             lookups: [LookupRule(field: "character", argument: "id", type: "Character")])
         store.commit(StoreFixture.changes)
-        let plan = try OperationPlan("query { character(id: 5) { id name } }", normalization: StoreFixture.normalization)
+        let plan = try OperationPlan(
+            "query { character(id: 5) { id name } }", normalization: StoreFixture.normalization)
         let token = store.retain(plan)
         store.collect()
         #expect(store.record("Character:5") != nil)

@@ -8,7 +8,8 @@ import BatonStore
     let connection: RecordKey = "Character:1:__Pages_notes_connection"
 
     func plan(after cursor: String?) -> OperationPlan {
-        try! OperationPlan("""
+        try! OperationPlan(
+            """
             query Pages($after: String) { character(id: "1") { id notes(first: 2, after: $after) @connection(key: "Pages_notes") {
               edges { cursor node { id text } } pageInfo { endCursor hasNextPage } } } }
             """, variables: cursor.map { ["after": .string($0)] } ?? [:], normalization: SpecFixture.normalization)
@@ -19,7 +20,8 @@ import BatonStore
         let edges = notes.map { id, text in
             #"{"__typename":"NoteEdge","cursor":"c\#(id)","node":{"__typename":"Note","id":"\#(id)","text":"\#(text)"}}"#
         }
-        return Data(#"""
+        return Data(
+            #"""
             {"data":{"character":{"__typename":"Character","id":"1","notes":{"__typename":"NoteConnection",
               "edges":[\#(edges.joined(separator: ","))],
               "pageInfo":{"__typename":"PageInfo","endCursor":"c\#(notes.last!.0)","hasNextPage":\#(hasNextPage)}}}}}
@@ -55,13 +57,19 @@ import BatonStore
         let record = store.record(connection)!
         track("edges", in: log) { _ = record[slot: Slot("edges")] }
         let info = store.record(connection.child("pageInfo"))!
-        track("pageInfo", in: log) { _ = info[slot: Slot("endCursor")]; _ = info[slot: Slot("hasNextPage")] }
+        track("pageInfo", in: log) {
+            _ = info[slot: Slot("endCursor")]; _ = info[slot: Slot("hasNextPage")]
+        }
         guard case .list(let edges)? = record[untracked: Slot("edges")] else { return }
         for edge in edges {
             let edgeRecord = store.resolve(edge)!
-            track("edge", in: log) { _ = edgeRecord[slot: Slot("cursor")]; _ = edgeRecord[slot: Slot("node")] }
+            track("edge", in: log) {
+                _ = edgeRecord[slot: Slot("cursor")]; _ = edgeRecord[slot: Slot("node")]
+            }
             let node = store.resolve(edgeRecord[untracked: Slot("node")])!
-            track("node", in: log) { _ = node[slot: Slot("id")]; _ = node[slot: Slot("text")] }
+            track("node", in: log) {
+                _ = node[slot: Slot("id")]; _ = node[slot: Slot("text")]
+            }
         }
     }
 

@@ -10,7 +10,9 @@ import BatonStore
         let store = Store()
         var changes = ChangeSet()
         changes.write(.link("client:root:list"), to: Slot("list"), of: .root)
-        changes.write(.list([.link("Character:1"), .link("Character:2"), .link("Character:3")]), to: results, of: "client:root:list")
+        changes.write(
+            .list([.link("Character:1"), .link("Character:2"), .link("Character:3")]), to: results,
+            of: "client:root:list")
         for id in 1...3 { changes.write(.string("C\(id)"), to: name, of: RecordKey(type: "Character", id: String(id))) }
         store.commit(changes)
         return store

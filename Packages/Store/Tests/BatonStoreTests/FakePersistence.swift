@@ -55,8 +55,12 @@ final class FakePersistence: Persistence {
         func readRows(into records: [Record]) throws -> [RowRead] {
             owner.state.withLock { $0.levels.append(records.map(\.key)) }
             return try records.map { record in
-                guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return .absent }
-                record.adopt(slots: ContiguousArray(snapshot.cells.map(\.slot)), values: ContiguousArray(snapshot.cells.map(\.value)))
+                guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else {
+                    return .absent
+                }
+                record.adopt(
+                    slots: ContiguousArray(snapshot.cells.map(\.slot)),
+                    values: ContiguousArray(snapshot.cells.map(\.value)))
                 return .found
             }
         }

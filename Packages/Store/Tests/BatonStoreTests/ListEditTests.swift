@@ -31,7 +31,10 @@ import BatonStore
         var changes = ChangeSet()
         changes.write(.link("Note:n2"), to: node, of: "edge:3")  // a second edge of n2
         changes.write(.link("Note:n3"), to: node, of: "edge:4")
-        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
         #expect(log.fired == ["edges": 1])
@@ -41,7 +44,8 @@ import BatonStore
         let store = seeded()
         var changes = ChangeSet()
         changes.write(.link("Note:n0"), to: node, of: "edge:0")
-        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:0"], atEnd: false, uniqueBy: node)))
+        changes.edit(
+            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:0"], atEnd: false, uniqueBy: node)))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:0", "edge:1", "edge:2"])
     }
@@ -49,7 +53,10 @@ import BatonStore
     @Test func anInsertWithoutUniqueByStillSkipsALinkAlreadyThere() {
         let store = seeded()
         var changes = ChangeSet()
-        changes.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:2", "edge:9"], atEnd: true, uniqueBy: nil)))
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:2", "edge:9"], atEnd: true, uniqueBy: nil)))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:9"])
     }
@@ -73,7 +80,10 @@ import BatonStore
     @Test func anEditOfAFieldThatHoldsNothingYetStartsAList() {
         let store = seeded()
         var changes = ChangeSet()
-        changes.edit(ListEdit(key: connection, slot: Slot("others"), operation: .insert(links: ["edge:1"], atEnd: true, uniqueBy: nil)))
+        changes.edit(
+            ListEdit(
+                key: connection, slot: Slot("others"), operation: .insert(links: ["edge:1"], atEnd: true, uniqueBy: nil)
+            ))
         store.commit(changes)
         #expect(store.record(connection)?[untracked: Slot("others")] == .list([.link("edge:1")]))
     }
@@ -94,12 +104,15 @@ import BatonStore
         let store = seeded()
         var optimistic = ChangeSet()
         optimistic.write(.link("Note:tmp"), to: node, of: "edge:tmp")
-        optimistic.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:tmp"], atEnd: true, uniqueBy: node)))
+        optimistic.edit(
+            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:tmp"], atEnd: true, uniqueBy: node))
+        )
         let layer = store.applyOptimistic(optimistic)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:tmp"])
         var server = ChangeSet()
         server.write(.link("Note:n3"), to: node, of: "edge:3")
-        server.edit(ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3"], atEnd: true, uniqueBy: node)))
+        server.edit(
+            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3"], atEnd: true, uniqueBy: node)))
         store.commit(server, replacing: layer)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:3"])
         #expect(store.record("edge:tmp") == nil)

@@ -10,9 +10,15 @@ import BatonStore
 
     func seeded(persistence: (any Persistence)? = nil) -> Store {
         let store = Store(normalization: SpecFixture.normalization, persistence: persistence)
-        store.commit(ChangeSet(snapshots: [RecordSnapshot(key: "Character:1", values: [
-            "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick Sanchez"), "status": .string("Alive"),
-        ])]))
+        store.commit(
+            ChangeSet(snapshots: [
+                RecordSnapshot(
+                    key: "Character:1",
+                    values: [
+                        "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick Sanchez"),
+                        "status": .string("Alive"),
+                    ])
+            ]))
         return store
     }
 
@@ -127,7 +133,8 @@ import BatonStore
     @Test func aFailedMutationRevertsOnlyTheFieldsWhoseVisibleValueChanges() {
         let store = seeded()
         // The layer writes the id and status it already had and a new name.
-        let layer = store.applyOptimistic(layer(["id": .string("1"), "status": .string("Alive"), "name": .string("X")]))
+        let layer = store.applyOptimistic(
+            layer(["id": .string("1"), "status": .string("Alive"), "name": .string("X")]))
         let log = FireLog()
         watch(store, log)
         store.revert(layer)
@@ -235,9 +242,14 @@ import BatonStore
 
     @Test func anOptimisticResponseWithAnUnselectedKeyThrowsAndLeavesTheStoreAsItWas() throws {
         let store = Store(normalization: SpecFixture.normalization)
-        store.commit(ChangeSet(snapshots: [RecordSnapshot(key: "Character:1", values: [
-            "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick Sanchez"),
-        ])]))
+        store.commit(
+            ChangeSet(snapshots: [
+                RecordSnapshot(
+                    key: "Character:1",
+                    values: [
+                        "__typename": .string("Character"), "id": .string("1"), "name": .string("Rick Sanchez"),
+                    ])
+            ]))
         let rick = try #require(store.record("Character:1"))
         let hadMutationRoot = store.record(.mutationRoot) != nil
         let log = FireLog()
@@ -260,7 +272,9 @@ import BatonStore
 
     @Test func aTypenameIsAcceptedWhereverTheSelectionLeavesItOut() throws {
         let store = Store(normalization: SpecFixture.normalization)
-        let response = Data(#"{"data":{"__typename":"Mutation","rename":{"__typename":"FavoritePayload","character":{"__typename":"Character","id":"1","name":"Rick Prime"}}}}"#.utf8)
+        let response = Data(
+            #"{"data":{"__typename":"Mutation","rename":{"__typename":"FavoritePayload","character":{"__typename":"Character","id":"1","name":"Rick Prime"}}}}"#
+                .utf8)
         try store.applyOptimistic(response, plan: rename)
         #expect(store.record("Character:1")?[untracked: name.slot] == .string("Rick Prime"))
     }

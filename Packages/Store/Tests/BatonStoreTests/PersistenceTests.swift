@@ -37,10 +37,12 @@ import BatonStore
         let store = Store(normalization: StoreFixture.normalization, persistence: disk)
         #expect(store.check(StoreFixture.plan).source == .image)
         let reads = disk.reads
-        let results = try #require(store.record(RecordKey.root.child("characters(page:1)"))?[untracked: Slot("results")])
+        let results = try #require(
+            store.record(RecordKey.root.child("characters(page:1)"))?[untracked: Slot("results")])
         guard case .list(let links) = results else { Issue.record("results is not a list"); return }
         // Every character of `results` is read before any origin, location or episode.
-        let firstDeeper = try #require(reads.firstIndex { $0.rawValue.hasPrefix("Episode:") || $0.rawValue.hasPrefix("Location:") })
+        let firstDeeper = try #require(
+            reads.firstIndex { $0.rawValue.hasPrefix("Episode:") || $0.rawValue.hasPrefix("Location:") })
         for case .link(let key) in links {
             #expect(try #require(reads.firstIndex(of: key)) < firstDeeper)
         }
@@ -69,7 +71,11 @@ import BatonStore
         guard case .missing(let paths) = result.availability else { Issue.record("not missing"); return }
         // Character:3 is result 2, and appears in episodes' characters lists (walked first).
         #expect(paths.contains([.key("characters"), .key("results"), .index(2)]))
-        #expect(paths.first == [.key("characters"), .key("results"), .index(0), .key("episode"), .index(5), .key("characters"), .index(2)])
+        #expect(
+            paths.first == [
+                .key("characters"), .key("results"), .index(0), .key("episode"), .index(5), .key("characters"),
+                .index(2),
+            ])
         #expect(paths.allSatisfy { $0.count >= 3 })
     }
 
@@ -85,7 +91,8 @@ import BatonStore
         #expect(disk.transactions == 1)
         #expect(disk.reads.count == reads)
         // A root field the disk lacks is not asked for twice either.
-        let other = try! OperationPlan("{ characters(page: 2) { info { count } } }", normalization: StoreFixture.normalization)
+        let other = try! OperationPlan(
+            "{ characters(page: 2) { info { count } } }", normalization: StoreFixture.normalization)
         _ = store.check(other)
         _ = store.check(other)
         #expect(disk.transactions == 2)
@@ -148,7 +155,8 @@ import BatonStore
 
     @Test func theFetchTimeComesFromTheDiskWhenMemoryHasNone() {
         let disk = diskWithFixture(fetchedAt: Date(timeIntervalSince1970: 900))
-        let store = Store(normalization: StoreFixture.normalization, persistence: disk, now: { Date(timeIntervalSince1970: 1000) })
+        let store = Store(
+            normalization: StoreFixture.normalization, persistence: disk, now: { Date(timeIntervalSince1970: 1000) })
         #expect(store.check(StoreFixture.plan, maxAge: 60).availability == .stale)
         #expect(store.check(StoreFixture.plan, maxAge: 200).availability == .available)
         #expect(disk.state.withLock { $0.fetchTimeReads } == 1)

@@ -18,18 +18,20 @@ import BatonTestSupport
 
     nonisolated static let cases: [Case] = {
         guard let manifest = try? JSONValue.parse(TestData.data("Conformance/baton-spec/manifest.json")),
-              case .array(let cases)? = manifest[member: "cases"] else { return [] }
+            case .array(let cases)? = manifest[member: "cases"]
+        else { return [] }
         return cases.compactMap { value -> Case? in
             guard case .string(let name)? = value[member: "name"],
-                  case .string(let operation)? = value[member: "operation"],
-                  case .string(let document)? = value[member: "document"],
-                  case .array(let responses)? = value[member: "responses"], responses.count == 1,
-                  case .string(let response) = responses[0],
-                  FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(response)").path),
-                  FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(name).store.json").path)
+                case .string(let operation)? = value[member: "operation"],
+                case .string(let document)? = value[member: "document"],
+                case .array(let responses)? = value[member: "responses"], responses.count == 1,
+                case .string(let response) = responses[0],
+                FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(response)").path),
+                FileManager.default.fileExists(atPath: TestData.url("Conformance/baton-spec/\(name).store.json").path)
             else { return nil }
-            return Case(name: name, operation: operation, document: document,
-                        variables: value[member: "variables"] ?? .object([]), response: response)
+            return Case(
+                name: name, operation: operation, document: document,
+                variables: value[member: "variables"] ?? .object([]), response: response)
         }
     }()
 
@@ -41,14 +43,18 @@ import BatonTestSupport
     static func ingest(_ spec: Case) throws -> (plan: OperationPlan, changes: ChangeSet, normalization: Normalization) {
         let schemaFile = spec.name.hasPrefix("rickandmorty/") ? "rickandmorty/schema.graphql" : "tests/schema.graphql"
         var sdl = [try TestData.text("Conformance/baton-spec/\(schemaFile)")]
-        if schemaFile.hasPrefix("tests/") { sdl.append(try TestData.text("Conformance/baton-spec/tests/extensions.graphql")) }
+        if schemaFile.hasPrefix("tests/") {
+            sdl.append(try TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
+        }
         let normalization = Normalization(schema: try GraphQLSchema.parse(sdl: sdl))
         var variables: [String: JSONValue] = [:]
         if case .object(let members) = spec.variables { variables = Dictionary(uniqueKeysWithValues: members) }
         let plan = try OperationPlan(
             TestData.text("Conformance/baton-spec/\(spec.document)"), operationName: spec.operation,
             variables: variables, normalization: normalization)
-        let changes = try Ingest(completeness: .partial).ingest(TestData.data("Conformance/baton-spec/\(spec.response)"), plan: plan).changes
+        let changes = try Ingest(completeness: .partial).ingest(
+            TestData.data("Conformance/baton-spec/\(spec.response)"), plan: plan
+        ).changes
         return (plan, changes, normalization)
     }
 
@@ -57,7 +63,9 @@ import BatonTestSupport
         guard case .object(let ours) = store.snapshot().relayDump else { Issue.record("not an object"); return }
         let mine = Dictionary(uniqueKeysWithValues: ours)
         for key in Set(mine.keys).union(expected.keys).sorted() where mine[key] != expected[key] {
-            Issue.record("\(key): \(mine[key]?.jsonText(sortedKeys: true) ?? "absent") != \(expected[key]?.jsonText(sortedKeys: true) ?? "absent")")
+            Issue.record(
+                "\(key): \(mine[key]?.jsonText(sortedKeys: true) ?? "absent") != \(expected[key]?.jsonText(sortedKeys: true) ?? "absent")"
+            )
         }
     }
 
@@ -69,20 +77,25 @@ import BatonTestSupport
         var expected: [RecordKey: RecordSnapshot] = [:]
         for kind in [OperationKind.query, .mutation, .subscription] {
             let key = Normalization.rootKey(for: kind)
-            expected[key] = RecordSnapshot(key: key, values: ["__typename": .string(normalization.rootTypename(for: kind))])
+            expected[key] = RecordSnapshot(
+                key: key, values: ["__typename": .string(normalization.rootTypename(for: kind))])
         }
         for key in changes.deletions where !key.isRoot { expected[key] = nil }
-        for snapshot in changes.snapshots { expected[snapshot.key, default: RecordSnapshot(key: snapshot.key)].merge(snapshot) }
+        for snapshot in changes.snapshots {
+            expected[snapshot.key, default: RecordSnapshot(key: snapshot.key)].merge(snapshot)
+        }
         #expect(changes.edits.isEmpty || store.recordCount == expected.count)
         if changes.edits.isEmpty {
-            Self.compare(store, Dictionary(uniqueKeysWithValues: expected.map { ($0.key.rawValue, $0.value.relayDump) }))
+            Self.compare(
+                store, Dictionary(uniqueKeysWithValues: expected.map { ($0.key.rawValue, $0.value.relayDump) }))
         }
     }
 
     @Test func theFixtureCommittedDumpsAsItsStoreJSON() throws {
         let store = Store(normalization: StoreFixture.normalization)
         store.commit(StoreFixture.changes)
-        let dump = try JSONValue.parse(TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
+        let dump = try JSONValue.parse(
+            TestData.data("Conformance/baton-spec/rickandmorty/characters-page-1.store.json"))
         guard case .object(let members) = dump else { Issue.record("not an object"); return }
         #expect(members.count == 901)
         Self.compare(store, Dictionary(uniqueKeysWithValues: members))

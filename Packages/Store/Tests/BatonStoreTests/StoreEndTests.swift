@@ -50,7 +50,11 @@ private final class RecordingDisk: Persistence, @unchecked Sendable {
         store.commit(changes)
         let record = store.record("Character:1")!
         let fired = Counter()
-        withObservationTracking { _ = record[FieldSlot.named("name")] } onChange: { fired.count += 1 }
+        withObservationTracking {
+            _ = record[FieldSlot.named("name")]
+        } onChange: {
+            fired.count += 1
+        }
         store.end()
         #expect(fired.count == 1)
     }

@@ -5,7 +5,8 @@ import BatonTestSupport
 /// The seeds' benchmark fixture (686 KB, 899 records) and the spec's test schema, planned
 /// and ingested once per process.
 enum StoreFixture {
-    static let schema = try! GraphQLSchema.parse(sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
+    static let schema = try! GraphQLSchema.parse(
+        sdl: TestData.text("Conformance/baton-spec/rickandmorty/schema.graphql"))
     static let normalization = Normalization(schema: schema)
     static let plan = try! OperationPlan(
         TestData.text("Conformance/baton-spec/documents/Fixture.graphql"), variables: ["page": 1],
@@ -14,7 +15,9 @@ enum StoreFixture {
     static let changes = try! Ingest().ingest(response, plan: plan).changes
 
     /// A store holding the fixture's response, committed as a fetch at `time`.
-    @MainActor static func store(persistence: (any Persistence)? = nil, at time: Date = Date(timeIntervalSince1970: 1000)) -> Store {
+    @MainActor static func store(
+        persistence: (any Persistence)? = nil, at time: Date = Date(timeIntervalSince1970: 1000)
+    ) -> Store {
         let store = Store(normalization: normalization, persistence: persistence, now: { time })
         store.commit(changes, fetched: plan.identity, at: time)
         return store
@@ -41,7 +44,9 @@ enum SpecFixture {
         try! TestData.data("Conformance/baton-spec/\(path)")
     }
 
-    static func changes(_ path: String, _ plan: OperationPlan, completeness: Ingest.Completeness = .complete) throws -> ChangeSet {
+    static func changes(_ path: String, _ plan: OperationPlan, completeness: Ingest.Completeness = .complete) throws
+        -> ChangeSet
+    {
         try Ingest(completeness: completeness).ingest(response(path), plan: plan).changes
     }
 }

@@ -48,10 +48,15 @@ import BatonStore
 
     /// Observes `field` of `record` once: `onChange` bumps `counter`.
     func observe(_ record: Record, _ field: Slot, _ counter: Counter) {
-        withObservationTracking { _ = record[slot: field] } onChange: { counter.bump() }
+        withObservationTracking {
+            _ = record[slot: field]
+        } onChange: {
+            counter.bump()
+        }
     }
 
-    @Test func twoHundredRandomCommitsNotifyExactlyTheObservedFieldsThatChangedAndCollectionKeepsTheRetainedSet() throws {
+    @Test func twoHundredRandomCommitsNotifyExactlyTheObservedFieldsThatChangedAndCollectionKeepsTheRetainedSet() throws
+    {
         var weakRecords: [WeakRecord] = []
         do {
             // No release buffer: a released operation's records go at the next collection.
@@ -69,9 +74,10 @@ import BatonStore
             }
             var counters: [Counter] = observed.map { _ in Counter() }
             for (index, entry) in observed.enumerated() { observe(entry.record, entry.field, counters[index]) }
-            let position = Dictionary(uniqueKeysWithValues: observed.enumerated().map {
-                (ObservedField(key: $0.element.record.key, field: $0.element.field), $0.offset)
-            })
+            let position = Dictionary(
+                uniqueKeysWithValues: observed.enumerated().map {
+                    (ObservedField(key: $0.element.record.key, field: $0.element.field), $0.offset)
+                })
 
             var random = SeededGenerator(state: 2026)
             var expected = 0
@@ -81,7 +87,9 @@ import BatonStore
                 var written: [ObservedField: Value] = [:]
                 for _ in 0..<100 {
                     // Half the writes land on the observed thousand; values repeat often.
-                    let i = Bool.random(using: &random) ? Int.random(in: 0..<1000, using: &random)
+                    let i =
+                        Bool.random(using: &random)
+                        ? Int.random(in: 0..<1000, using: &random)
                         : Int.random(in: 0..<10_000, using: &random)
                     let field = Self.fields[Int.random(in: 0..<3, using: &random)]
                     let value = Value.int(Int.random(in: 0..<3, using: &random))

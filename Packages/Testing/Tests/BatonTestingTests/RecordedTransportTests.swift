@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct RecordedAndSilentTransports {
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-recorded-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-recorded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let specific = GraphQLRequest(document: "", operationName: "Character", variables: ["id": .string("1")])
         try Data(#"{"data":{"character":{"name":"Rick Sanchez"}}}"#.utf8)
@@ -17,28 +18,37 @@ import Testing
 
     @Test func answersTheFileForTheOperationAndItsVariables() async throws {
         let transport = RecordedTransport(directory: try Self.directory())
-        let body = try await transport.send(GraphQLRequest(document: "query Character { x }", operationName: "Character", variables: ["id": .string("1")]))
+        let body = try await transport.send(
+            GraphQLRequest(
+                document: "query Character { x }", operationName: "Character", variables: ["id": .string("1")]))
         #expect(String(decoding: body, as: UTF8.self).contains("Rick Sanchez"))
-        let any = try await transport.send(GraphQLRequest(document: "", operationName: "Episodes", variables: ["page": .int(3)]))
+        let any = try await transport.send(
+            GraphQLRequest(document: "", operationName: "Episodes", variables: ["page": .int(3)]))
         #expect(String(decoding: any, as: UTF8.self).contains("episodes"))
     }
 
     @Test func theVariablesKeyIgnoresMemberOrder() {
-        #expect(RecordedTransport.variablesKey(["a": .int(1), "b": .object([("y", .int(2)), ("x", .int(1))])])
-            == RecordedTransport.variablesKey(["b": .object([("x", .int(1)), ("y", .int(2))]), "a": .int(1)]))
-        #expect(RecordedTransport.variablesKey(["id": .string("1")]) != RecordedTransport.variablesKey(["id": .string("2")]))
+        #expect(
+            RecordedTransport.variablesKey(["a": .int(1), "b": .object([("y", .int(2)), ("x", .int(1))])])
+                == RecordedTransport.variablesKey(["b": .object([("x", .int(1)), ("y", .int(2))]), "a": .int(1)]))
+        #expect(
+            RecordedTransport.variablesKey(["id": .string("1")]) != RecordedTransport.variablesKey(["id": .string("2")])
+        )
     }
 
     @Test func anUnknownRequestFailsNamingOperationAndVariables() async throws {
         let directory = try Self.directory()
         let request = GraphQLRequest(document: "", operationName: "Character", variables: ["id": .string("2")])
-        await #expect(throws: RecordedTransportError.noRecordedResponse(
-            operationName: "Character", variables: #"{"id":"2"}"#, directory: directory,
-            tried: RecordedTransport.fileNames(for: request))) {
+        await #expect(
+            throws: RecordedTransportError.noRecordedResponse(
+                operationName: "Character", variables: #"{"id":"2"}"#, directory: directory,
+                tried: RecordedTransport.fileNames(for: request))
+        ) {
             try await RecordedTransport(directory: directory).send(request)
         }
-        let message = String(describing: RecordedTransportError.noRecordedResponse(
-            operationName: "Character", variables: #"{"id":"2"}"#, directory: directory, tried: ["Character.json"]))
+        let message = String(
+            describing: RecordedTransportError.noRecordedResponse(
+                operationName: "Character", variables: #"{"id":"2"}"#, directory: directory, tried: ["Character.json"]))
         #expect(message.contains("Character") && message.contains(#"{"id":"2"}"#))
     }
 
@@ -48,7 +58,8 @@ import Testing
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         do {
-            _ = try await RecordedTransport(directory: directory).send(GraphQLRequest(document: "", operationName: "Episodes"))
+            _ = try await RecordedTransport(directory: directory).send(
+                GraphQLRequest(document: "", operationName: "Episodes"))
             Issue.record("a directory in place of a response file answered")
         } catch RecordedTransportError.unreadableResponse(let failed, _) {
             #expect(failed.path == file.path)

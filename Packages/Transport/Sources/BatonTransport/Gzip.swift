@@ -18,8 +18,9 @@ public enum Gzip {
         stream.initialize(to: z_stream())
         defer { deflateEnd(stream); stream.deinitialize(count: 1); stream.deallocate() }
         // windowBits 15 + 16: write a gzip header and trailer rather than a zlib one.
-        let status = deflateInit2_(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
-                                   zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let status = deflateInit2_(
+            stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+            zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .initializationFailed(code: status) }
 
         var input = [UInt8](data)

@@ -22,7 +22,8 @@ struct HTTPRequestBuilder: Sendable {
     }
 
     static let jsonAccept = "application/graphql-response+json, application/json"
-    static let incrementalAccept = "multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json"
+    static let incrementalAccept =
+        "multipart/mixed;deferSpec=20220824, application/graphql-response+json, application/json"
     static let multipartSubscriptionAccept = "multipart/mixed;subscriptionSpec=\"1.0\", application/json"
     static let eventStreamAccept = "text/event-stream"
 
@@ -93,8 +94,8 @@ struct HTTPRequestBuilder: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

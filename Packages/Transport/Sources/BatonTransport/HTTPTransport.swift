@@ -128,14 +128,16 @@ public final class HTTPTransport: Transport {
         let contentType = head.value(forHTTPHeaderField: "Content-Type")
         if (200..<300).contains(head.statusCode) {
             guard JSONShape.isGraphQLResponse(body) else {
-                throw TransportError.notGraphQLResponse(url: url, status: head.statusCode, contentType: contentType, body: body)
+                throw TransportError.notGraphQLResponse(
+                    url: url, status: head.statusCode, contentType: contentType, body: body)
             }
             return body
         }
         // GraphQL over HTTP: a 4xx with application/graphql-response+json carries a
         // well-formed response whose `errors` tell why (a validation failure): pass it on.
         if contentType?.lowercased().hasPrefix("application/graphql-response+json") == true,
-           (400..<500).contains(head.statusCode), JSONShape.isGraphQLResponse(body) {
+            (400..<500).contains(head.statusCode), JSONShape.isGraphQLResponse(body)
+        {
             return body
         }
         throw TransportError.httpStatus(url: url, status: head.statusCode, body: body)
@@ -147,10 +149,13 @@ public final class HTTPTransport: Transport {
         _ request: GraphQLRequest, connected: @escaping @Sendable () -> Void, yield: @escaping @Sendable (Data) -> Void
     ) async throws {
         guard usesPersistedQueries, request.kind != .subscription else {
-            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
+            _ = try await streamOnce(
+                request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
             return
         }
-        switch try await streamOnce(request, mode: .hashOnly, checksPersistedQueryReply: true, connected: connected, yield: yield) {
+        switch try await streamOnce(
+            request, mode: .hashOnly, checksPersistedQueryReply: true, connected: connected, yield: yield)
+        {
         case .other:
             return
         case .notFound:
@@ -158,7 +163,8 @@ public final class HTTPTransport: Transport {
                 request, mode: .documentAndHash, checksPersistedQueryReply: false, connected: connected, yield: yield)
         case .notSupported:
             persistedQueriesEnabled.withLock { $0 = false }
-            _ = try await streamOnce(request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
+            _ = try await streamOnce(
+                request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
         }
     }
 
@@ -229,7 +235,8 @@ public final class HTTPTransport: Transport {
                 var head: HTTPURLResponse?
                 while head == nil {
                     guard let event = try await iterator.next() else {
-                        throw Task.isCancelled ? TransportError.cancelled
+                        throw Task.isCancelled
+                            ? TransportError.cancelled
                             : TransportError.noConnection(url: url, reason: "the connection ended before a response")
                     }
                     if case .response(let response) = event { head = response }
@@ -247,7 +254,8 @@ public final class HTTPTransport: Transport {
     }
 
     /// `error` as a `TransportError`.
-    static func transportError(for error: any Error, url: URL, timedOut: Bool, timeout: TimeInterval) -> TransportError {
+    static func transportError(for error: any Error, url: URL, timedOut: Bool, timeout: TimeInterval) -> TransportError
+    {
         if timedOut { return .timeout(url: url, after: timeout) }
         if let error = error as? TransportError { return error }
         if error is CancellationError || Task.isCancelled { return .cancelled }
@@ -268,7 +276,7 @@ public final class HTTPTransport: Transport {
         case .cancelled:
             return .cancelled
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .networkConnectionLost,
-             .notConnectedToInternet, .resourceUnavailable:
+            .notConnectedToInternet, .resourceUnavailable:
             return .noConnection(url: url, reason: error.localizedDescription)
         default:
             return .transferFailed(url: url, code: code, reason: error.localizedDescription)

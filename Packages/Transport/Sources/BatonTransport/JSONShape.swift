@@ -112,8 +112,11 @@ enum JSONShape {
                 let start = i
                 while i < bytes.count {
                     let b = bytes[i]
-                    let isScalar = (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
-                        || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".") || b == UInt8(ascii: "E")
+                    let isScalar =
+                        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                        || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                        || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || b == UInt8(ascii: ".")
+                        || b == UInt8(ascii: "E")
                     guard isScalar else { break }
                     i += 1
                 }

@@ -26,7 +26,8 @@ extension MultipartParser {
                 self = .json(JSONValueEnd())
                 return
             }
-            let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let mediaType =
+                type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
             self = mediaType == "application/json" || mediaType.hasSuffix("+json") ? .json(JSONValueEnd()) : .delimiter
         }
 

@@ -69,9 +69,13 @@ public struct MultipartParser: Sendable {
     public static func boundary(fromContentType contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else {
+                continue
+            }
             var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             return value.isEmpty ? nil : value
         }
         return nil
@@ -158,7 +162,9 @@ public struct MultipartParser: Sendable {
                     state = .trailer
                     return part
                 } else if let at = delimiterAt {
-                    if case .length(let declared) = end { throw .delimiterInsideContentLength(declared: declared, found: at) }
+                    if case .length(let declared) = end {
+                        throw .delimiterInsideContentLength(declared: declared, found: at)
+                    }
                     let part = takePart(at)
                     buffer.removeFirst(at + delimiter.count)
                     state = .afterDelimiter

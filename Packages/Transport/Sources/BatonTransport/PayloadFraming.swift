@@ -25,7 +25,8 @@ struct PayloadFraming {
         self.head = head
         self.url = url
         let contentType = head.value(forHTTPHeaderField: "Content-Type") ?? ""
-        let mediaType = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let mediaType =
+            contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         if !(200..<300).contains(head.statusCode) {
             kind = .whole(Data())
         } else if mediaType.hasPrefix("multipart/") {
@@ -121,12 +122,13 @@ struct PayloadFraming {
     /// `body` if it is a GraphQL payload: a response or an incremental delivery.
     private func checked(_ body: Data) throws -> Data {
         guard let members = JSONShape.members(of: body),
-              members.contains(where: { ["data", "errors", "incremental", "hasNext"].contains($0.name) })
+            members.contains(where: { ["data", "errors", "incremental", "hasNext"].contains($0.name) })
         else { throw notAResponse(body) }
         return body
     }
 
     private func notAResponse(_ body: Data) -> TransportError {
-        .notGraphQLResponse(url: url, status: head.statusCode, contentType: head.value(forHTTPHeaderField: "Content-Type"), body: body)
+        .notGraphQLResponse(
+            url: url, status: head.statusCode, contentType: head.value(forHTTPHeaderField: "Content-Type"), body: body)
     }
 }

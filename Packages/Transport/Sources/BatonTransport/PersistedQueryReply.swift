@@ -15,8 +15,9 @@ enum PersistedQueryReply {
         self = .other
         guard body.count < 65_536 else { return }
         let text = String(decoding: body, as: UTF8.self)
-        guard text.contains("PersistedQueryNotFound") || text.contains("PERSISTED_QUERY_NOT_FOUND")
-            || text.contains("PersistedQueryNotSupported") || text.contains("PERSISTED_QUERY_NOT_SUPPORTED"),
+        guard
+            text.contains("PersistedQueryNotFound") || text.contains("PERSISTED_QUERY_NOT_FOUND")
+                || text.contains("PersistedQueryNotSupported") || text.contains("PERSISTED_QUERY_NOT_SUPPORTED"),
             let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
             let errors = object["errors"] as? [[String: Any]]
         else { return }
@@ -24,7 +25,9 @@ enum PersistedQueryReply {
             let message = error["message"] as? String
             let code = (error["extensions"] as? [String: Any])?["code"] as? String
             if message == "PersistedQueryNotFound" || code == "PERSISTED_QUERY_NOT_FOUND" { self = .notFound; return }
-            if message == "PersistedQueryNotSupported" || code == "PERSISTED_QUERY_NOT_SUPPORTED" { self = .notSupported; return }
+            if message == "PersistedQueryNotSupported" || code == "PERSISTED_QUERY_NOT_SUPPORTED" {
+                self = .notSupported; return
+            }
         }
     }
 }

@@ -67,7 +67,8 @@ extension TransportError: TransportFailure {
         case .unsupported: true
         case .httpStatus(_, let status, _), .notGraphQLResponse(_, let status, _, _):
             Self.isPermanentHTTPStatus(status)
-        case .noConnection, .timeout, .malformedStream, .decompression, .subscriptionFailed, .cancelled, .transferFailed:
+        case .noConnection, .timeout, .malformedStream, .decompression, .subscriptionFailed, .cancelled,
+            .transferFailed:
             false
         }
     }

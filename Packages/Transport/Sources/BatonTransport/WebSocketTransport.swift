@@ -71,7 +71,8 @@ public struct WebSocketTransport: Transport {
         socket.resume()
         defer { socket.cancel(with: .normalClosure, reason: nil) }
         try await withTaskCancellationHandler {
-            try await message(socket, ["type": .string("connection_init"), "payload": JSONValue.object(connectionParameters)])
+            try await message(
+                socket, ["type": .string("connection_init"), "payload": JSONValue.object(connectionParameters)])
             var payload: [(String, JSONValue)] = [("query", .string(request.document))]
             if let name = request.operationName { payload.append(("operationName", .string(name))) }
             payload.append(("variables", JSONValue.object(request.variables)))
@@ -86,12 +87,16 @@ public struct WebSocketTransport: Transport {
                 @unknown default: continue
                 }
                 guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                      let type = object["type"] as? String
-                else { throw TransportError.malformedStream(url: url, reason: "a message that is not a JSON object with a type") }
+                    let type = object["type"] as? String
+                else {
+                    throw TransportError.malformedStream(
+                        url: url, reason: "a message that is not a JSON object with a type")
+                }
                 switch type {
                 case "connection_ack" where !subscribed:
                     subscribed = true
-                    try await message(socket, ["type": .string("subscribe"), "id": .string("1"), "payload": .object(payload)])
+                    try await message(
+                        socket, ["type": .string("subscribe"), "id": .string("1"), "payload": .object(payload)])
                 case "ping":
                     try await message(socket, ["type": .string("pong")])
                 case "next":

@@ -8,11 +8,14 @@ extension AgainstTestServer {
     /// any event.
     @Suite struct ConnectSignal {
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.serverSentEvents, .multipart])
-        func aSubscriptionStreamSaysConnectedBeforeItsFirstEvent(_ kind: HTTPTransport.SubscriptionProtocol) async throws {
+        func aSubscriptionStreamSaysConnectedBeforeItsFirstEvent(_ kind: HTTPTransport.SubscriptionProtocol)
+            async throws
+        {
             let id = UUID().uuidString
             let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
             let subscription = GraphQLRequest(
-                document: "subscription { noteAdded(characterId: \"7\") { id } }", kind: .subscription, headers: ["X-Test-Id": id])
+                document: "subscription { noteAdded(characterId: \"7\") { id } }", kind: .subscription,
+                headers: ["X-Test-Id": id])
             let first = try await withThrowingTaskGroup(of: StreamEvent?.self) { group in
                 group.addTask {
                     for try await event in transport.events(for: subscription) { return event }
@@ -39,7 +42,9 @@ struct TransportErrorPermanenceTests {
         #expect(TransportError.unsupported("no WebSockets").isPermanent)
         for status in [400, 401, 403, 404, 422] {
             #expect(TransportError.httpStatus(url: Self.url, status: status, body: Data()).isPermanent, "\(status)")
-            #expect(TransportError.notGraphQLResponse(url: Self.url, status: status, contentType: "text/html", body: Data()).isPermanent)
+            #expect(
+                TransportError.notGraphQLResponse(url: Self.url, status: status, contentType: "text/html", body: Data())
+                    .isPermanent)
         }
         for status in [408, 429, 500, 502, 503] {
             #expect(!TransportError.httpStatus(url: Self.url, status: status, body: Data()).isPermanent, "\(status)")

@@ -9,29 +9,36 @@ extension AgainstTestServer {
             let id = UUID().uuidString
             let transport = try AgainstTestServer.transport()
             let task = Task {
-                try await transport.send(GraphQLRequest(
-                    document: "{ character(id: 1) { name } }", headers: ["X-Test-Delay": "10", "X-Test-Id": id]))
+                try await transport.send(
+                    GraphQLRequest(
+                        document: "{ character(id: 1) { name } }", headers: ["X-Test-Delay": "10", "X-Test-Id": id]))
             }
             #expect(try await server().waitFor("open", testID: id), "the request never reached the server")
             let started = Date()
             task.cancel()
             await #expect(throws: TransportError.cancelled) { try await task.value }
             #expect(Date().timeIntervalSince(started) < 2)
-            #expect(try await server().waitFor("closed", testID: id, within: 3), "the server never saw the connection close")
+            #expect(
+                try await server().waitFor("closed", testID: id, within: 3), "the server never saw the connection close"
+            )
         }
 
         @Test func aSlowServerTimesOut() async throws {
             let transport = try AgainstTestServer.transport { $0.timeout = 0.5 }
             let started = Date()
             await #expect(throws: TransportError.timeout(url: try server().graphQLURL, after: 0.5)) {
-                try await transport.send(GraphQLRequest(document: "{ character(id: 1) { name } }", headers: ["X-Test-Delay": "5"]))
+                try await transport.send(
+                    GraphQLRequest(document: "{ character(id: 1) { name } }", headers: ["X-Test-Delay": "5"]))
             }
             #expect(Date().timeIntervalSince(started) < 3)
         }
 
         @Test func aServerErrorStatusCarriesItsBody() async throws {
             let url = try server().graphQLURL
-            await #expect(throws: TransportError.httpStatus(url: url, status: 500, body: Data("test failure body: status 500".utf8))) {
+            await #expect(
+                throws: TransportError.httpStatus(
+                    url: url, status: 500, body: Data("test failure body: status 500".utf8))
+            ) {
                 try await AgainstTestServer.transport().send(
                     GraphQLRequest(document: "{ character(id: 1) { name } }", headers: ["X-Test-Status": "500"]))
             }
@@ -52,7 +59,8 @@ extension AgainstTestServer {
         @Test func jsonWithoutDataOrErrorsIsNotAGraphQLResponse() async throws {
             do {
                 _ = try await AgainstTestServer.transport().send(
-                    GraphQLRequest(document: "{ character(id: 1) { name } }", headers: ["X-Test-JSON-Without-Data": "1"]))
+                    GraphQLRequest(
+                        document: "{ character(id: 1) { name } }", headers: ["X-Test-JSON-Without-Data": "1"]))
                 Issue.record("JSON without data or errors was answered as a response")
             } catch TransportError.notGraphQLResponse(_, _, _, let body) {
                 #expect(String(decoding: body, as: UTF8.self).contains("hello"))

@@ -33,13 +33,15 @@ struct AgainstTestServer {
 
     @Test func getForQueriesCarriesDocumentAndVariablesInTheQueryString() async throws {
         let request = GraphQLRequest(
-            document: "query Find($name: String) { characters(filter: {name: $name}) { info { count } results { name } } }",
+            document:
+                "query Find($name: String) { characters(filter: {name: $name}) { info { count } results { name } } }",
             operationName: "Find", variables: ["name": .string("Rick & Morty+")], headers: ["X-Test-Echo": "1"])
         let body = try await Self.transport { $0.usesGETForQueries = true }.send(request)
         #expect(try Self.echo(body)["method"] as? String == "GET")
         // Nobody is named that: `&` and `+` arrived intact rather than splitting or becoming a space.
         #expect(value(try json(body), "data", "characters", "info", "count") as? Int == 0)
-        let rick = GraphQLRequest(document: request.document, operationName: "Find", variables: ["name": .string("Rick Sanchez")])
+        let rick = GraphQLRequest(
+            document: request.document, operationName: "Find", variables: ["name": .string("Rick Sanchez")])
         let found = try await Self.transport { $0.usesGETForQueries = true }.send(rick)
         #expect(value(try json(found), "data", "characters", "results", 0, "name") as? String == "Rick Sanchez")
     }
@@ -65,7 +67,8 @@ struct AgainstTestServer {
         // A document no other test sends, so its hash is new to the server.
         let document = "query Apq { character(id: 3) { name } } # \(UUID().uuidString)"
         let miss = UUID().uuidString
-        let first = try await transport.send(GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": miss]))
+        let first = try await transport.send(
+            GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": miss]))
         #expect(value(try json(first), "data", "character", "name") as? String == "Summer Smith")
         // The server checks the hash against the document it finally got: ours is SHA-256.
         let missEvents = try await server().events(miss)
@@ -73,7 +76,8 @@ struct AgainstTestServer {
         #expect(missEvents.filter { $0 == "open" }.count == 2)
 
         let hit = UUID().uuidString
-        let second = try await transport.send(GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": hit]))
+        let second = try await transport.send(
+            GraphQLRequest(document: document, operationName: "Apq", headers: ["X-Test-Id": hit]))
         #expect(second == first)
         let hitEvents = try await server().events(hit)
         #expect(hitEvents.filter { $0.hasPrefix("apq") } == ["apq hit"])
@@ -101,7 +105,8 @@ struct AgainstTestServer {
     @Test func gzipAnswersArriveDecodedOnce() async throws {
         let id = UUID().uuidString
         let request = GraphQLRequest(
-            document: "{ characters(page: 1) { results { id name status episode { id } } } }", headers: ["X-Test-Id": id])
+            document: "{ characters(page: 1) { results { id name status episode { id } } } }",
+            headers: ["X-Test-Id": id])
         let body = try await Self.transport().send(request)
         #expect(try await server().events(id).contains("response gzip"))
         let results = try #require(value(try json(body), "data", "characters", "results") as? [Any])

@@ -3,11 +3,10 @@ import Foundation
 import Testing
 
 @Suite struct MultipartParsing {
-    static let body = Data((
-        "preamble to ignore\r\n---\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{\"data\":{\"a\":1},\"hasNext\":true}"
-        + "\r\n---\r\nContent-Type: application/json\r\n\r\n{\"incremental\":[{\"path\":[],\"data\":{\"b\":\"---\"}}],\"hasNext\":true}"
-        + "\r\n---\r\n\r\n{\"hasNext\":false}\r\n-----\r\nepilogue ---\r\n"
-    ).utf8)
+    static let body = Data(
+        ("preamble to ignore\r\n---\r\nContent-Type: application/json; charset=utf-8\r\n\r\n{\"data\":{\"a\":1},\"hasNext\":true}"
+            + "\r\n---\r\nContent-Type: application/json\r\n\r\n{\"incremental\":[{\"path\":[],\"data\":{\"b\":\"---\"}}],\"hasNext\":true}"
+            + "\r\n---\r\n\r\n{\"hasNext\":false}\r\n-----\r\nepilogue ---\r\n").utf8)
 
     static func parse(_ chunks: [Data], boundary: String = "-") throws -> [MultipartParser.Part] {
         var parser = MultipartParser(boundary: boundary)
@@ -38,21 +37,26 @@ import Testing
 
     @Test func byteByByteGivesTheSameParts() throws {
         #expect(try Self.parse(Self.body.map { Data([$0]) }) == Self.parse([Self.body]))
-        #expect(try Self.parse(Self.subscription.map { Data([$0]) }, boundary: "graphql") == Self.parse([Self.subscription], boundary: "graphql"))
+        #expect(
+            try Self.parse(Self.subscription.map { Data([$0]) }, boundary: "graphql")
+                == Self.parse([Self.subscription], boundary: "graphql"))
     }
 
-    static let subscription = Data((
-        "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}"
-        + "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"t\":\"\\r\\n--graphql\"}}}"
-        + "\r\n--graphql\r\ncontent-type: text/plain\r\n\r\nnot json"
-        + "\r\n--graphql--\r\n"
-    ).utf8)
+    static let subscription = Data(
+        ("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}"
+            + "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"t\":\"\\r\\n--graphql\"}}}"
+            + "\r\n--graphql\r\ncontent-type: text/plain\r\n\r\nnot json"
+            + "\r\n--graphql--\r\n").utf8)
 
     @Test func everySplitOfASubscriptionGivesTheSameParts() throws {
         let whole = try Self.parse([Self.subscription], boundary: "graphql")
-        #expect(whole.map { String(decoding: $0.body, as: UTF8.self) } == ["{}", #"{"payload":{"data":{"t":"\r\n--graphql"}}}"#, "not json"])
+        #expect(
+            whole.map { String(decoding: $0.body, as: UTF8.self) } == [
+                "{}", #"{"payload":{"data":{"t":"\r\n--graphql"}}}"#, "not json",
+            ])
         for split in 0...Self.subscription.count {
-            let parts = try Self.parse([Self.subscription.prefix(split), Self.subscription.dropFirst(split)], boundary: "graphql")
+            let parts = try Self.parse(
+                [Self.subscription.prefix(split), Self.subscription.dropFirst(split)], boundary: "graphql")
             #expect(parts == whole, "split at \(split)")
         }
     }
@@ -72,7 +76,10 @@ import Testing
         let parts = try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n" + event)
         #expect(parts.map(\.body) == [Data(event.utf8)])
         #expect(parts.first?.headers["content-type"] == "application/json")
-        #expect(try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}").map(\.body) == [Data("{}".utf8)])
+        #expect(
+            try parser.feed("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}").map(\.body) == [
+                Data("{}".utf8)
+            ])
         #expect(try parser.feed("\r\n--graphql--\r\n").isEmpty)
         #expect(parser.isComplete)
         try parser.finish()
@@ -82,11 +89,18 @@ import Testing
         // @defer: a delimiter after each part, written only with the next part.
         var parser = MultipartParser(boundary: "-")
         let initial = #"{"data":{"character":{"id":"1"}},"hasNext":true}"#
-        let incremental = #"{"incremental":[{"path":["character"],"label":"d","data":{"status":"Alive"}}],"hasNext":false}"#
+        let incremental =
+            #"{"incremental":[{"path":["character"],"label":"d","data":{"status":"Alive"}}],"hasNext":false}"#
         #expect(try parser.feed("\r\n---").isEmpty)
-        #expect(try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + initial).map(\.body) == [Data(initial.utf8)])
+        #expect(
+            try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + initial).map(\.body) == [
+                Data(initial.utf8)
+            ])
         #expect(try parser.feed("\r\n---").isEmpty)
-        #expect(try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + incremental).map(\.body) == [Data(incremental.utf8)])
+        #expect(
+            try parser.feed("\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + incremental).map(\.body) == [
+                Data(incremental.utf8)
+            ])
         #expect(try parser.feed("\r\n-----\r\n").isEmpty)
         #expect(parser.isComplete)
         try parser.finish()
@@ -98,8 +112,11 @@ import Testing
         let bytes = Array(value.utf8)
         for split in 1..<bytes.count {
             var parser = MultipartParser(boundary: "graphql")
-            #expect(try parser.feed(head + String(decoding: bytes[..<split], as: UTF8.self)).isEmpty, "split at \(split)")
-            #expect(try parser.feed(String(decoding: bytes[split...], as: UTF8.self)).map(\.body) == [Data(bytes)], "split at \(split)")
+            #expect(
+                try parser.feed(head + String(decoding: bytes[..<split], as: UTF8.self)).isEmpty, "split at \(split)")
+            #expect(
+                try parser.feed(String(decoding: bytes[split...], as: UTF8.self)).map(\.body) == [Data(bytes)],
+                "split at \(split)")
         }
     }
 
@@ -113,10 +130,17 @@ import Testing
 
     @Test func moreThanWhitespaceAfterAJSONPartIsAFramingErrorAfterThePart() throws {
         var parser = MultipartParser(boundary: "graphql")
-        parser.append(Data("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"data\":{}} \r\ntrailing text\r\n--graphql".utf8))
+        parser.append(
+            Data(
+                "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"data\":{}} \r\ntrailing text\r\n--graphql"
+                    .utf8))
         #expect(try parser.nextPart()?.body == Data(#"{"data":{}}"#.utf8))
-        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) { try parser.nextPart() }
-        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) { try parser.finish() }
+        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) {
+            try parser.nextPart()
+        }
+        #expect(throws: MultipartParser.Failure.contentAfterPart(part: 0, excerpt: "trailing text\r\n--graphql")) {
+            try parser.finish()
+        }
     }
 
     @Test func aContentLengthThatIsNotAByteCountIsAFramingError() {
@@ -128,7 +152,9 @@ import Testing
     @Test func aDelimiterBeforeTheContentLengthIsAFramingError() {
         var parser = MultipartParser(boundary: "graphql")
         parser.append(Data("\r\n--graphql\r\nContent-Length: 40\r\n\r\n{}\r\n--graphql\r\n".utf8))
-        #expect(throws: MultipartParser.Failure.delimiterInsideContentLength(declared: 40, found: 2)) { try parser.nextPart() }
+        #expect(throws: MultipartParser.Failure.delimiterInsideContentLength(declared: 40, found: 2)) {
+            try parser.nextPart()
+        }
     }
 
     @Test func aBodyEndingAfterAPartBeforeItsDelimiterThrows() throws {
@@ -146,7 +172,9 @@ import Testing
 
     @Test func readsTheBoundaryParameter() {
         #expect(MultipartParser.boundary(fromContentType: #"multipart/mixed; boundary="-"; deferSpec=20220824"#) == "-")
-        #expect(MultipartParser.boundary(fromContentType: "multipart/mixed;boundary=graphql;subscriptionSpec=1.0") == "graphql")
+        #expect(
+            MultipartParser.boundary(fromContentType: "multipart/mixed;boundary=graphql;subscriptionSpec=1.0")
+                == "graphql")
         #expect(MultipartParser.boundary(fromContentType: "multipart/mixed") == nil)
     }
 }
@@ -166,16 +194,19 @@ extension MultipartParser {
 }
 
 @Suite struct ServerSentEventParsing {
-    static let stream = Data(": comment\r\nevent: next\r\ndata: {\"data\":{\"a\":1}}\r\n\r\nevent: next\ndata: {\"data\":\ndata: 2}\n\nretry: 10\rid: 7\revent: complete\rdata:\r\r".utf8)
+    static let stream = Data(
+        ": comment\r\nevent: next\r\ndata: {\"data\":{\"a\":1}}\r\n\r\nevent: next\ndata: {\"data\":\ndata: 2}\n\nretry: 10\rid: 7\revent: complete\rdata:\r\r"
+            .utf8)
 
     @Test func readsEventsAcrossEveryLineEnding() {
         var parser = ServerSentEventParser()
         let events = parser.append(Self.stream)
-        #expect(events == [
-            .init(type: "next", data: #"{"data":{"a":1}}"#),
-            .init(type: "next", data: "{\"data\":\n2}"),
-            .init(type: "complete", data: "", id: "7"),
-        ])
+        #expect(
+            events == [
+                .init(type: "next", data: #"{"data":{"a":1}}"#),
+                .init(type: "next", data: "{\"data\":\n2}"),
+                .init(type: "complete", data: "", id: "7"),
+            ])
     }
 
     @Test func everySplitGivesTheSameEvents() {

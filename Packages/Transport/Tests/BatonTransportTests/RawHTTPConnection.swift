@@ -26,7 +26,8 @@ final class RawHTTPConnection {
         var description: String {
             switch self {
             case .socket(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
-            case .closedBeforeResponse(let received): "the connection closed after \(received.count) bytes: \(String(decoding: received, as: UTF8.self))"
+            case .closedBeforeResponse(let received):
+                "the connection closed after \(received.count) bytes: \(String(decoding: received, as: UTF8.self))"
             case .malformedResponse(let head): "not an HTTP response head: \(head)"
             }
         }
@@ -90,7 +91,8 @@ final class RawHTTPConnection {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while received.count < length { try receive() }

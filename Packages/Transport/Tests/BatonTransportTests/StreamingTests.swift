@@ -10,8 +10,8 @@ extension AgainstTestServer {
             let id = UUID().uuidString
             let request = GraphQLRequest(
                 document: """
-                query Deferred { character(id: 1) { id name ... @defer(label: "details") { status origin { name } } } }
-                """,
+                    query Deferred { character(id: 1) { id name ... @defer(label: "details") { status origin { name } } } }
+                    """,
                 operationName: "Deferred", headers: ["X-Test-Id": id, "X-Test-Part-Delay": "1.0"])
             var payloads: [[String: Any]] = []
             var finishedBeforeFirst: Bool?
@@ -33,7 +33,9 @@ extension AgainstTestServer {
 
         @Test func aPlainQueryStreamsAsOnePayload() async throws {
             var count = 0
-            for try await payload in try AgainstTestServer.transport().payloads(for: GraphQLRequest(document: "{ character(id: 2) { name } }")) {
+            for try await payload in try AgainstTestServer.transport().payloads(
+                for: GraphQLRequest(document: "{ character(id: 2) { name } }"))
+            {
                 #expect(value(try json(payload), "data", "character", "name") as? String == "Morty Smith")
                 count += 1
             }
@@ -41,7 +43,9 @@ extension AgainstTestServer {
         }
 
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.serverSentEvents, .multipart])
-        func subscriptionEventsArriveAsPayloadsUntilTheServerCompletes(_ kind: HTTPTransport.SubscriptionProtocol) async throws {
+        func subscriptionEventsArriveAsPayloadsUntilTheServerCompletes(_ kind: HTTPTransport.SubscriptionProtocol)
+            async throws
+        {
             let id = UUID().uuidString
             let character = kind == .serverSentEvents ? "4" : "5"
             let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
@@ -58,16 +62,20 @@ extension AgainstTestServer {
             }
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
             for text in ["first", "second"] {
-                let body = try await transport.send(GraphQLRequest(
-                    document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
-                    operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string(text)]))
+                let body = try await transport.send(
+                    GraphQLRequest(
+                        document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
+                        operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string(text)])
+                )
                 #expect(value(try json(body), "data", "addNote", "id") != nil)
             }
             #expect(try await collector.value == ["first", "second"])
         }
 
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.multipart, .serverSentEvents])
-        func anEventArrivesWithinHalfASecondWhenTheServerWritesNothingAfterIt(_ kind: HTTPTransport.SubscriptionProtocol) async throws {
+        func anEventArrivesWithinHalfASecondWhenTheServerWritesNothingAfterIt(
+            _ kind: HTTPTransport.SubscriptionProtocol
+        ) async throws {
             let id = UUID().uuidString
             let character = kind == .multipart ? "7" : "8"
             let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
@@ -84,9 +92,10 @@ extension AgainstTestServer {
             defer { collector.cancel() }
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
             let sent = ContinuousClock.now
-            _ = try await transport.send(GraphQLRequest(
-                document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
-                operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string("alone")]))
+            _ = try await transport.send(
+                GraphQLRequest(
+                    document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
+                    operationName: "Add", kind: .mutation, variables: ["c": .string(character), "t": .string("alone")]))
             let first = await withTaskGroup(of: (ContinuousClock.Instant, String)?.self) { group in
                 group.addTask {
                     for await arrival in arrivals { return arrival }
@@ -109,11 +118,14 @@ extension AgainstTestServer {
             let id = UUID().uuidString
             let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = .serverSentEvents }
             let subscription = GraphQLRequest(
-                document: "subscription { noteAdded(characterId: \"6\") { id } }", kind: .subscription, headers: ["X-Test-Id": id])
+                document: "subscription { noteAdded(characterId: \"6\") { id } }", kind: .subscription,
+                headers: ["X-Test-Id": id])
             let task = Task { for try await _ in transport.payloads(for: subscription) {} }
             #expect(try await server().waitFor("subscribed", testID: id))
             task.cancel()
-            #expect(try await server().waitFor("closed", testID: id, within: 3), "the server never saw the subscription's connection close")
+            #expect(
+                try await server().waitFor("closed", testID: id, within: 3),
+                "the server never saw the subscription's connection close")
         }
     }
 }

@@ -37,10 +37,14 @@ final class TestServer: Sendable {
 
     static func start(timeout: TimeInterval = 20) throws -> TestServer {
         let root = repositoryRoot
-        let python = ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
+        let python =
+            ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
         let script = root.appendingPathComponent("Tools/TestServer/server.py").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw StartFailure(description: "no Python for the test server at \(python): run `make server-env` (Tools/TestServer/setup.sh) first, or set BATON_PYTHON")
+            throw StartFailure(
+                description:
+                    "no Python for the test server at \(python): run `make server-env` (Tools/TestServer/setup.sh) first, or set BATON_PYTHON"
+            )
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
@@ -50,7 +54,8 @@ final class TestServer: Sendable {
         process.standardOutput = output
         process.standardInput = input
         do { try process.run() } catch {
-            throw StartFailure(description: "could not start the test server (\(python) \(script)): \(error); run `make server-env`")
+            throw StartFailure(
+                description: "could not start the test server (\(python) \(script)): \(error); run `make server-env`")
         }
         let reader = output.fileHandleForReading
         let line = Mutex<String?>(nil)
@@ -66,11 +71,14 @@ final class TestServer: Sendable {
             done.signal()
         }
         guard done.wait(timeout: .now() + timeout) == .success,
-              let text = line.withLock({ $0 }),
-              let port = Int(text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) ?? "")
+            let text = line.withLock({ $0 }),
+            let port = Int(text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) ?? "")
         else {
             process.terminate()
-            throw StartFailure(description: "the test server did not print its port within \(timeout) s (is graphql-core installed? run `make server-env`)")
+            throw StartFailure(
+                description:
+                    "the test server did not print its port within \(timeout) s (is graphql-core installed? run `make server-env`)"
+            )
         }
         return TestServer(port: port, process: process, stdin: input.fileHandleForWriting)
     }
@@ -130,15 +138,20 @@ func server() throws -> TestServer {
 
 /// The JSON object of a response body.
 func json(_ data: Data) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object: \(String(decoding: data, as: UTF8.self))")
+    try #require(
+        try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        "not a JSON object: \(String(decoding: data, as: UTF8.self))")
 }
 
 /// The value at a path of object keys and array indexes.
 func value(_ object: Any?, _ path: Any...) -> Any? {
     var current = object
     for step in path {
-        if let key = step as? String { current = (current as? [String: Any])?[key] }
-        else if let index = step as? Int { current = (current as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil } }
+        if let key = step as? String {
+            current = (current as? [String: Any])?[key]
+        } else if let index = step as? Int {
+            current = (current as? [Any]).flatMap { $0.indices.contains(index) ? $0[index] : nil }
+        }
     }
     return current
 }

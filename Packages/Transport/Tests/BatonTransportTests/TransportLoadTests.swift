@@ -62,7 +62,8 @@ struct TransportLoadTests {
         do {
             let body = try await task.value
             guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-                  value(object, "data", "character", "id") as? String == String(plan.id) else {
+                value(object, "data", "character", "id") as? String == String(plan.id)
+            else {
                 return .failed("unexpected body: \(String(decoding: body.prefix(200), as: UTF8.self))")
             }
             return .answered

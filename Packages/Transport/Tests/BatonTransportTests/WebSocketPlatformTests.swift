@@ -16,7 +16,9 @@ import Testing
             #expect(reason.contains("Linux"))
         }
         await #expect(throws: TransportError.self) {
-            for try await _ in transport.payloads(for: GraphQLRequest(document: "subscription { a }", kind: .subscription)) {}
+            for try await _ in transport.payloads(
+                for: GraphQLRequest(document: "subscription { a }", kind: .subscription))
+            {}
         }
         #expect(Date().timeIntervalSince(started) < 1)
     }

@@ -29,8 +29,10 @@ public struct LayerRules: Sendable {
     /// The test-only support package's module.
     public var testSupportModule: String
 
-    public init(allowed: [String: Set<String>], systemLibraries: Set<String>,
-                testSupportPath: String = "Tests/Support", testSupportModule: String = "BatonTestSupport") {
+    public init(
+        allowed: [String: Set<String>], systemLibraries: Set<String>,
+        testSupportPath: String = "Tests/Support", testSupportModule: String = "BatonTestSupport"
+    ) {
         self.allowed = allowed
         self.systemLibraries = systemLibraries
         self.testSupportPath = testSupportPath
@@ -82,47 +84,64 @@ public struct LayerRules: Sendable {
                 if isTestSupport(path: path) { continue }
                 guard let layer else {
                     if allowed[target] == nil {
-                        violations.append(.init(package: package, dependency: target,
-                                                reason: "is not a layer package"))
+                        violations.append(
+                            .init(
+                                package: package, dependency: target,
+                                reason: "is not a layer package"))
                     }
                     continue
                 }
                 if allowed[target] == nil {
                     violations.append(.init(package: package, dependency: target, reason: "is not a layer package"))
                 } else if !(allowed[layer] ?? []).contains(target) {
-                    violations.append(.init(package: package, dependency: target,
-                                            reason: "is not to the left of \(layer) in DESIGN.md"))
+                    violations.append(
+                        .init(
+                            package: package, dependency: target,
+                            reason: "is not to the left of \(layer) in DESIGN.md"))
                 }
             } else {
                 let kind = dependency.keys.first ?? "unknown"
                 let name = Self.describeRemote(dependency)
-                violations.append(.init(package: package, dependency: name,
-                                        reason: "is a \(kind) dependency; only the toolchain and local layers are allowed"))
+                violations.append(
+                    .init(
+                        package: package, dependency: name,
+                        reason: "is a \(kind) dependency; only the toolchain and local layers are allowed"))
             }
         }
 
         for target in manifest["targets"] as? [[String: Any]] ?? [] {
             let name = target["name"] as? String ?? "?"
             if target["type"] as? String == "system", let config = target["pkgConfig"] as? String,
-               !systemLibraries.contains(config) {
-                violations.append(.init(package: package, dependency: config,
-                                        reason: "system library of target \(name) is not one of \(systemLibraries.sorted())"))
+                !systemLibraries.contains(config)
+            {
+                violations.append(
+                    .init(
+                        package: package, dependency: config,
+                        reason: "system library of target \(name) is not one of \(systemLibraries.sorted())"))
             }
             // Test support is for tests: never a library's, and in a layer package only a test's.
             let type = target["type"] as? String ?? "regular"
             if Self.dependencyNames(of: target).contains(testSupportModule), type != "test",
-               type == "regular" || layer != nil {
-                violations.append(.init(package: package, dependency: testSupportModule,
-                                        reason: "is test-only support; \(type) target \(name) may not use it"))
+                type == "regular" || layer != nil
+            {
+                violations.append(
+                    .init(
+                        package: package, dependency: testSupportModule,
+                        reason: "is test-only support; \(type) target \(name) may not use it"))
             }
             // Within one manifest, a layer's module may name only modules of layers to its left.
             guard let targetLayer = self.layer(ofModule: name) else { continue }
             for dependencyName in Self.dependencyNames(of: target) {
                 guard let dependencyLayer = self.layer(ofModule: dependencyName),
-                      dependencyLayer != targetLayer else { continue }
+                    dependencyLayer != targetLayer
+                else { continue }
                 if !(allowed[targetLayer] ?? []).contains(dependencyLayer) {
-                    violations.append(.init(package: package, dependency: dependencyName,
-                                            reason: "target \(name) may not use \(dependencyLayer): it is not to the left of \(targetLayer)"))
+                    violations.append(
+                        .init(
+                            package: package, dependency: dependencyName,
+                            reason:
+                                "target \(name) may not use \(dependencyLayer): it is not to the left of \(targetLayer)"
+                        ))
                 }
             }
         }
@@ -133,7 +152,8 @@ public struct LayerRules: Sendable {
     /// `Tests/X`, relative to the package) that its manifest, as `swift package dump-package`
     /// prints it, declares as no target's path. Such a folder is code no build of the layer
     /// alone compiles, so it drifts unseen.
-    public func undeclaredFolders(manifest json: Data, folders: [String], directory: String) throws -> [LayerViolation] {
+    public func undeclaredFolders(manifest json: Data, folders: [String], directory: String) throws -> [LayerViolation]
+    {
         guard let manifest = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw LayerCheckError.unreadableManifest(directory)
         }

@@ -21,7 +21,8 @@ func dumpPackage(_ directory: URL) throws -> Data {
     let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw LayerCheckError.dumpFailed(directory: directory.path, status: process.terminationStatus, output: errorText)
+        throw LayerCheckError.dumpFailed(
+            directory: directory.path, status: process.terminationStatus, output: errorText)
     }
     return data
 }
@@ -32,7 +33,8 @@ func folders(of package: URL) -> [String] {
         let names = (try? fileManager.contentsOfDirectory(atPath: package.appendingPathComponent(parent).path)) ?? []
         return names.filter { name in
             var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: package.appendingPathComponent("\(parent)/\(name)").path, isDirectory: &isDirectory)
+            return fileManager.fileExists(
+                atPath: package.appendingPathComponent("\(parent)/\(name)").path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }.map { "\(parent)/\($0)" }
     }
@@ -58,7 +60,8 @@ where fileManager.fileExists(atPath: directory.appendingPathComponent("Package.s
         let manifest = try dumpPackage(directory)
         violations += try rules.check(manifest: manifest, layer: layer, directory: directory.path)
         if layer != nil {
-            violations += try rules.undeclaredFolders(manifest: manifest, folders: folders(of: directory), directory: directory.path)
+            violations += try rules.undeclaredFolders(
+                manifest: manifest, folders: folders(of: directory), directory: directory.path)
         }
         checked += 1
     } catch {

@@ -3,8 +3,10 @@ import Testing
 import LayerRules
 
 /// A manifest shaped as `swift package dump-package` prints one.
-private func manifest(name: String, localDependencies: [String], targets: [[String: Any]] = [],
-                      remote: [[String: Any]] = []) -> Data {
+private func manifest(
+    name: String, localDependencies: [String], targets: [[String: Any]] = [],
+    remote: [[String: Any]] = []
+) -> Data {
     var dependencies: [[String: Any]] = localDependencies.map {
         ["fileSystem": [["identity": $0.lowercased(), "path": "/repo/Packages/\($0)", "productFilter": NSNull()]]]
     }
@@ -43,11 +45,17 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
     }
 
     @Test func aLayersTestTargetMayUseTheTestSupportPackage() throws {
-        let support: [String: Any] = ["fileSystem": [["identity": "support", "path": "/repo/Tests/Support", "productFilter": NSNull()]]]
-        let targets: [[String: Any]] = [
-            ["name": "BatonStoreTests", "type": "test", "dependencies": [["product": ["BatonTestSupport", "Support", NSNull(), NSNull()]]]],
+        let support: [String: Any] = [
+            "fileSystem": [["identity": "support", "path": "/repo/Tests/Support", "productFilter": NSNull()]]
         ]
-        let json = manifest(name: "Store", localDependencies: ["Records", "Normalize"], targets: targets, remote: [support])
+        let targets: [[String: Any]] = [
+            [
+                "name": "BatonStoreTests", "type": "test",
+                "dependencies": [["product": ["BatonTestSupport", "Support", NSNull(), NSNull()]]],
+            ]
+        ]
+        let json = manifest(
+            name: "Store", localDependencies: ["Records", "Normalize"], targets: targets, remote: [support])
         #expect(try rules.check(manifest: json, layer: "Store", directory: "Packages/Store").isEmpty)
     }
 
@@ -63,7 +71,9 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
     }
 
     @Test func remoteDependencyIsRejectedEvenForComposites() throws {
-        let remote: [String: Any] = ["sourceControl": [["identity": "swift-nio", "location": ["remote": [["urlString": "x"]]]]]]
+        let remote: [String: Any] = [
+            "sourceControl": [["identity": "swift-nio", "location": ["remote": [["urlString": "x"]]]]]
+        ]
         let json = manifest(name: "Integration", localDependencies: ["Records"], remote: [remote])
         let violations = try rules.check(manifest: json, layer: nil, directory: "Tests")
         #expect(violations.map(\.dependency) == ["swift-nio"])
@@ -81,7 +91,9 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
     }
 
     @Test func systemLibraryOtherThanSQLiteOrZlibIsRejected() throws {
-        let targets: [[String: Any]] = [["name": "CCurl", "type": "system", "pkgConfig": "libcurl", "dependencies": []]]
+        let targets: [[String: Any]] = [
+            ["name": "CCurl", "type": "system", "pkgConfig": "libcurl", "dependencies": []]
+        ]
         let json = manifest(name: "Transport", localDependencies: ["Normalize"], targets: targets)
         let violations = try rules.check(manifest: json, layer: "Transport", directory: "Packages/Transport")
         #expect(violations.map(\.dependency) == ["libcurl"])
@@ -97,26 +109,36 @@ private func manifest(name: String, localDependencies: [String], targets: [[Stri
         let targets: [[String: Any]] = [
             ["name": "BatonCompiler", "type": "regular", "path": NSNull(), "dependencies": []],
             ["name": "BatonCompilerTests", "type": "test", "path": NSNull(), "dependencies": []],
-            ["name": "BatonCompilerPlugin", "type": "plugin", "path": "Plugins/BatonCompilerPlugin", "dependencies": []],
+            [
+                "name": "BatonCompilerPlugin", "type": "plugin", "path": "Plugins/BatonCompilerPlugin",
+                "dependencies": [],
+            ],
         ]
         let json = manifest(name: "Compiler", localDependencies: ["Records"], targets: targets)
         let violations = try rules.undeclaredFolders(
-            manifest: json, folders: ["Sources/BatonCompiler", "Tests/BatonCompilerTests", "Tests/BatonCompilerSpecTests"],
+            manifest: json,
+            folders: ["Sources/BatonCompiler", "Tests/BatonCompilerTests", "Tests/BatonCompilerSpecTests"],
             directory: "Packages/Compiler")
         #expect(violations.map(\.dependency) == ["Tests/BatonCompilerSpecTests"])
         #expect(violations.first?.description.contains("no target") == true)
     }
 
     @Test func aTargetWithAnExplicitPathDeclaresThatFolder() throws {
-        let targets: [[String: Any]] = [["name": "Spec", "type": "test", "path": "Tests/BatonCompilerSpecTests/", "dependencies": []]]
+        let targets: [[String: Any]] = [
+            ["name": "Spec", "type": "test", "path": "Tests/BatonCompilerSpecTests/", "dependencies": []]
+        ]
         let json = manifest(name: "Compiler", localDependencies: [], targets: targets)
-        #expect(try rules.undeclaredFolders(manifest: json, folders: ["Tests/BatonCompilerSpecTests"], directory: ".").isEmpty)
+        #expect(
+            try rules.undeclaredFolders(manifest: json, folders: ["Tests/BatonCompilerSpecTests"], directory: ".")
+                .isEmpty)
     }
 
     @Test func theTestingProductMayUseEveryRuntimeLayerAndNoLayerMayUseIt() throws {
-        let testing = manifest(name: "Testing", localDependencies: ["Records", "Normalize", "Store", "Image", "Transport", "Lens"])
+        let testing = manifest(
+            name: "Testing", localDependencies: ["Records", "Normalize", "Store", "Image", "Transport", "Lens"])
         #expect(try rules.check(manifest: testing, layer: "Testing", directory: "Packages/Testing").isEmpty)
         let lens = manifest(name: "Lens", localDependencies: ["Store", "Testing"])
-        #expect(try rules.check(manifest: lens, layer: "Lens", directory: "Packages/Lens").map(\.dependency) == ["Testing"])
+        #expect(
+            try rules.check(manifest: lens, layer: "Lens", directory: "Packages/Lens").map(\.dependency) == ["Testing"])
     }
 }

@@ -26,11 +26,15 @@ struct LensBuilder {
 
     /// The lens named `typeName` over `selections` on `typeCondition`. A case lens (`inherited`
     /// non-empty) leaves out the fields its abstract parent declares: they are read there.
-    func build(_ typeName: String, on typeCondition: String, selections: [Selection], inherited: Set<String> = []) -> LensModel {
+    func build(_ typeName: String, on typeCondition: String, selections: [Selection], inherited: Set<String> = [])
+        -> LensModel
+    {
         build(typeName, on: typeCondition, groups: [(selections, false)], inherited: inherited)
     }
 
-    private func build(_ typeName: String, on typeCondition: String, groups: [Group], inherited: Set<String>) -> LensModel {
+    private func build(_ typeName: String, on typeCondition: String, groups: [Group], inherited: Set<String>)
+        -> LensModel
+    {
         var model = LensModel(typeName: typeName, typeCondition: typeCondition)
         var members = NameScope(reserved: SwiftNames.lensMembers)
         var nested = NameScope(reserved: globalNames.union(SwiftNames.reservedTypes))
@@ -38,7 +42,9 @@ struct LensBuilder {
         var spreads: [FragmentSpread] = []
         var narrower: [InlineFragment] = []
         for group in groups {
-            collect(group.selections, on: typeCondition, conditional: group.conditional, fields: &fields, spreads: &spreads, narrower: &narrower)
+            collect(
+                group.selections, on: typeCondition, conditional: group.conditional, fields: &fields, spreads: &spreads,
+                narrower: &narrower)
         }
 
         for merged in fields where !inherited.contains(merged.field.responseKey) {
@@ -62,31 +68,43 @@ struct LensBuilder {
                 // `let Thing = Linked<Thing?>` would name the property, not the type.
                 if childName == property { childName = nested.claim(childName) }
                 // A lone occurrence's selections are there whenever the field is.
-                let groups = merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
+                let groups =
+                    merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
                 let child = build(childName, on: named, groups: groups, inherited: [])
                 // `author { ...AuthorDetails }` links to the fragment's lens itself.
                 let target = fragmentLens(standingFor: child, selections: groups.flatMap(\.selections)) ?? child
                 let swiftType = TypeMapper.render(
                     definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
                     optionalOuter: merged.conditional)
-                model.fields.append(.init(
-                    property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias, arguments: arguments,
-                    required: required, conditional: merged.conditional))
+                model.fields.append(
+                    .init(
+                        property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias,
+                        arguments: arguments,
+                        required: required, conditional: merged.conditional))
                 if target.typeName == child.typeName { model.children.append(child) } else { nested.release(childName) }
             } else {
                 let caught = field.directives.contains { $0.name == "catch" }
-                let swiftType = TypeMapper.render(definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
-                model.fields.append(.init(
-                    property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType, name: field.name, alias: alias,
-                    arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
+                let swiftType = TypeMapper.render(
+                    definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
+                model.fields.append(
+                    .init(
+                        property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType,
+                        name: field.name, alias: alias,
+                        arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
             }
         }
 
         var spreadNames: Set<String> = []
         for spread in spreads where spreadNames.insert(spread.name).inserted {
-            guard let fragment = document.fragments[spread.name], let lens = fragmentTypes[spread.name] else { continue }
+            guard let fragment = document.fragments[spread.name], let lens = fragmentTypes[spread.name] else {
+                continue
+            }
             let always = covers(typeCondition, with: fragment.typeCondition)
-            let only = always ? nil : schema.possibleTypes(fragment.typeCondition).intersection(schema.possibleTypes(typeCondition)).sorted()
+            let only =
+                always
+                ? nil
+                : schema.possibleTypes(fragment.typeCondition).intersection(schema.possibleTypes(typeCondition))
+                    .sorted()
             if only?.isEmpty == true { continue }
             var property = members.claim(SwiftNames.lowerFirst(lens))
             if property == lens { property = members.claim(property) }
@@ -96,13 +114,17 @@ struct LensBuilder {
         if schema.isAbstract(typeCondition), !narrower.isEmpty {
             var caseNames = NameScope(reserved: ["other", "unknown"])
             for concrete in schema.possibleTypes(typeCondition).sorted()
-            where narrower.contains(where: { schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete) }) {
+            where narrower.contains(where: {
+                schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete)
+            }) {
                 let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
                 let common = Set(fields.map(\.field.responseKey))
                 model.children.append(build(lensType, on: concrete, groups: groups, inherited: common))
-                model.cases.append(.init(
-                    caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
-                    descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete, lensType: lensType))
+                model.cases.append(
+                    .init(
+                        caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
+                        descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete,
+                        lensType: lensType))
             }
             if !model.cases.isEmpty {
                 model.onType = nested.claim("On")
@@ -117,14 +139,17 @@ struct LensBuilder {
     /// fragment's lens lacks (the key fields and `__typename` the compiler adds to both).
     private func fragmentLens(standingFor child: LensModel, selections: [Selection]) -> LensModel? {
         guard child.spreads.count == 1, child.cases.isEmpty, child.children.isEmpty, child.spreads[0].onlyFor == nil,
-              let spread = selections.lazy.compactMap({ if case .fragmentSpread(let spread) = $0 { spread } else { nil } }).first,
-              spread.directives.isEmpty, let fragment = document.fragments[spread.name],
-              fragment.typeCondition == child.typeCondition, let lensName = fragmentTypes[spread.name],
-              lensName == child.spreads[0].fragmentType
+            let spread = selections.lazy.compactMap({ if case .fragmentSpread(let spread) = $0 { spread } else { nil } }
+            ).first,
+            spread.directives.isEmpty, let fragment = document.fragments[spread.name],
+            fragment.typeCondition == child.typeCondition, let lensName = fragmentTypes[spread.name],
+            lensName == child.spreads[0].fragmentType
         else { return nil }
         let lens = build(lensName, on: fragment.typeCondition, selections: fragment.selectionSet)
         let own = Set(lens.fields.map { "\($0.name) \($0.alias ?? "")" })
-        guard child.fields.allSatisfy({ own.contains("\($0.name) \($0.alias ?? "")") && !$0.conditional }) else { return nil }
+        guard child.fields.allSatisfy({ own.contains("\($0.name) \($0.alias ?? "")") && !$0.conditional }) else {
+            return nil
+        }
         return lens
     }
 

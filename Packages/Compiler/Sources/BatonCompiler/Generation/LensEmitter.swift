@@ -7,14 +7,20 @@ enum LensEmitter {
     static func write(_ model: LensModel, to writer: inout SwiftWriter, accessors: inout Int, nesting: Bool = true) {
         writer.block("struct \(model.typeName): Fragment") { writer in
             let rules = model.throwsOnFieldError ? ", throwsOnFieldError = true" : ""
-            writer.line("static let typeCondition = \(SwiftNames.literal(model.typeCondition)), fields = Fields()\(rules); let ref: RecordRef")
+            writer.line(
+                "static let typeCondition = \(SwiftNames.literal(model.typeCondition)), fields = Fields()\(rules); let ref: RecordRef"
+            )
             var lines = model.fields.map { "let \(SwiftNames.declared($0.property)) = \(descriptor($0))" }
             for spread in model.spreads {
                 let types = spread.onlyFor.map { $0.map(SwiftNames.literal).joined(separator: ", ") }
-                lines.append("let \(SwiftNames.declared(spread.property)) = " + (types.map { "Narrow<\(spread.fragmentType)>(\($0))" } ?? "Spread<\(spread.fragmentType)>()"))
+                lines.append(
+                    "let \(SwiftNames.declared(spread.property)) = "
+                        + (types.map { "Narrow<\(spread.fragmentType)>(\($0))" } ?? "Spread<\(spread.fragmentType)>()"))
             }
             for item in model.cases {
-                lines.append("let \(SwiftNames.declared(item.descriptorName)) = Narrow<\(item.lensType)>(\(SwiftNames.literal(item.typeName)))")
+                lines.append(
+                    "let \(SwiftNames.declared(item.descriptorName)) = Narrow<\(item.lensType)>(\(SwiftNames.literal(item.typeName)))"
+                )
             }
             accessors += lines.count
             if lines.count <= 1 {
@@ -28,8 +34,12 @@ enum LensEmitter {
                 let cases = model.cases.map { "\(SwiftNames.declared($0.caseName))(\($0.lensType))" } + ["other"]
                 writer.line("enum \(model.onType) { case \(cases.joined(separator: ", ")) }")
                 // Each case through its `Narrow` descriptor: `self.asCharacter.map(On.character) ?? ... ?? .other`.
-                let tests = model.cases.map { "self.\(SwiftNames.declared($0.descriptorName)).map(\(model.onType).\(SwiftNames.declared($0.caseName)))" }
-                writer.line("var \(SwiftNames.declared(model.onProperty)): \(model.onType) { \((tests + [".other"]).joined(separator: " ?? ")) }")
+                let tests = model.cases.map {
+                    "self.\(SwiftNames.declared($0.descriptorName)).map(\(model.onType).\(SwiftNames.declared($0.caseName)))"
+                }
+                writer.line(
+                    "var \(SwiftNames.declared(model.onProperty)): \(model.onType) { \((tests + [".other"]).joined(separator: " ?? ")) }"
+                )
                 accessors += 1
             }
             if nesting {

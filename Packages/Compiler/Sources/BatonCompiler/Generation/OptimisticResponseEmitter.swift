@@ -60,9 +60,11 @@ struct OptimisticResponseEmitter {
             }
             let storage: VariablesEmitter.Property.Storage =
                 !declared.isNonNull ? .nullable : isKey(field, of: type) ? .required : .optional
-            properties.append(.init(
-                name: field.responseKey, swiftName: swiftName,
-                valueType: TypeMapper.render(.nonNull(declared.nullable), base: base, nonNullLevels: []), storage: storage))
+            properties.append(
+                .init(
+                    name: field.responseKey, swiftName: swiftName,
+                    valueType: TypeMapper.render(.nonNull(declared.nullable), base: base, nonNullLevels: []),
+                    storage: storage))
         }
         // The required key fields lead the initializer.
         properties = properties.filter { $0.storage == .required } + properties.filter { $0.storage != .required }
@@ -70,31 +72,40 @@ struct OptimisticResponseEmitter {
             VariablesEmitter.writeStorage(properties, to: &writer)
             if let typename { writer.line("var inputValue: JSONValue { object(\(SwiftNames.literal(typename))) }") }
             writer.block("func object(_ typename: String) -> JSONValue") { writer in
-                let typenames = (["__typename"] + typenameAliases).map { "(\(SwiftNames.literal($0)), .string(typename))" }
+                let typenames = (["__typename"] + typenameAliases).map {
+                    "(\(SwiftNames.literal($0)), .string(typename))"
+                }
                 if properties.isEmpty {
                     writer.line("return .object([\(typenames.joined(separator: ", "))])")
                 } else {
                     writer.line("var fields: [(String, JSONValue)] = [\(typenames.joined(separator: ", "))]")
-                    VariablesEmitter.writeValues(properties, to: &writer) { key, value in "fields.append((\(key), \(value)))" }
+                    VariablesEmitter.writeValues(properties, to: &writer) { key, value in
+                        "fields.append((\(key), \(value)))"
+                    }
                     writer.line("return .object(fields)")
                 }
             }
             for (name, field) in nested {
                 guard let selection = field.selection else { continue }
-                let fieldType = schema.schema.field(field.name, on: type)?.type.namedType ?? selection.staticType ?? field.typeName ?? ""
+                let fieldType =
+                    schema.schema.field(field.name, on: type)?.type.namedType ?? selection.staticType ?? field.typeName
+                    ?? ""
                 if selection.isAbstract {
                     writeCases(name, of: fieldType, selection, to: &writer)
                 } else {
                     let concrete = selection.staticType ?? fieldType
                     writeObject(
-                        name, typename: concrete, on: concrete, fields: selection.byType[concrete] ?? selection.common, to: &writer)
+                        name, typename: concrete, on: concrete, fields: selection.byType[concrete] ?? selection.common,
+                        to: &writer)
                 }
             }
         }
     }
 
     /// An abstract position as an enum with a case per possible type of `type`.
-    private func writeCases(_ name: String, of type: String, _ selection: SelectionTemplate, to writer: inout SwiftWriter) {
+    private func writeCases(
+        _ name: String, of type: String, _ selection: SelectionTemplate, to writer: inout SwiftWriter
+    ) {
         var scope = NameScope(reserved: Self.members.union(globalNames))
         var caseNames = NameScope(reserved: Self.members)
         var cases: [(name: String, typename: String, payload: String)] = []
@@ -102,7 +113,8 @@ struct OptimisticResponseEmitter {
         var shared: String?
         for concrete in schema.schema.possibleTypes(type).sorted() {
             let payload: String
-            if let fields = selection.byType[concrete], fields.map(\.responseKey) != selection.common.map(\.responseKey) {
+            if let fields = selection.byType[concrete], fields.map(\.responseKey) != selection.common.map(\.responseKey)
+            {
                 payload = scope.claim(SwiftNames.pascal(concrete))
                 payloads.append((payload, concrete))
             } else {
@@ -112,16 +124,21 @@ struct OptimisticResponseEmitter {
             cases.append((caseNames.claim(SwiftNames.lowerFirst(concrete)), concrete, payload))
         }
         writer.block("enum \(name): GraphQLInputValue") { writer in
-            writer.line("case " + cases.map { "\(SwiftNames.declared($0.name))(\($0.payload))" }.joined(separator: ", "))
+            writer.line(
+                "case " + cases.map { "\(SwiftNames.declared($0.name))(\($0.payload))" }.joined(separator: ", "))
             writer.block("var inputValue: JSONValue") { writer in
                 writer.block("switch self") { writer in
                     for item in cases {
-                        writer.outdented("case .\(SwiftNames.declared(item.name))(let value): return value.object(\(SwiftNames.literal(item.typename)))")
+                        writer.outdented(
+                            "case .\(SwiftNames.declared(item.name))(let value): return value.object(\(SwiftNames.literal(item.typename)))"
+                        )
                     }
                 }
             }
             for (payload, concrete) in payloads {
-                writeObject(payload, typename: nil, on: concrete, fields: selection.byType[concrete] ?? selection.common, to: &writer)
+                writeObject(
+                    payload, typename: nil, on: concrete, fields: selection.byType[concrete] ?? selection.common,
+                    to: &writer)
             }
             if let shared { writeObject(shared, typename: nil, on: type, fields: selection.common, to: &writer) }
         }

@@ -19,7 +19,9 @@ enum PlanEmitter {
     }
 
     /// `SelectionTemplate(…, [` after `opening`, the fields, and `])` before `closing`.
-    private static func selection(_ selection: SelectionTemplate, opening: String, closing: String, to writer: inout SwiftWriter) {
+    private static func selection(
+        _ selection: SelectionTemplate, opening: String, closing: String, to writer: inout SwiftWriter
+    ) {
         var head = "SelectionTemplate(\(optional(selection.staticType))"
         if selection.needsTypename { head += ", needsTypename: true" }
         if selection.isAbstract { head += ", abstract: true" }
@@ -51,22 +53,31 @@ enum PlanEmitter {
         var parts = [SwiftNames.literal(field.responseKey)]
         if field.name != field.responseKey { parts.append("name: \(SwiftNames.literal(field.name))") }
         if !field.arguments.isEmpty {
-            parts.append("arguments: [\(field.arguments.map { "(\(SwiftNames.literal($0.name)), \(value($0.value)))" }.joined(separator: ", "))]")
+            parts.append(
+                "arguments: [\(field.arguments.map { "(\(SwiftNames.literal($0.name)), \(value($0.value)))" }.joined(separator: ", "))]"
+            )
         }
         if let type = typeText(field) { parts.append("type: \(SwiftNames.literal(type))") }
         if field.plainLeafIsExplicit { parts.append("plainLeaf: \(field.isPlainLeaf)") }
-        if field.occurrences != [.always] { parts.append("occurrences: [\(field.occurrences.map(occurrence).joined(separator: ", "))]") }
+        if field.occurrences != [.always] {
+            parts.append("occurrences: [\(field.occurrences.map(occurrence).joined(separator: ", "))]")
+        }
         if let connection = field.connection {
             var text = "connection: ConnectionTemplate(key: \(SwiftNames.literal(connection.key))"
-            if let filters = connection.filters { text += ", filters: [\(filters.map(SwiftNames.literal).joined(separator: ", "))]" }
+            if let filters = connection.filters {
+                text += ", filters: [\(filters.map(SwiftNames.literal).joined(separator: ", "))]"
+            }
             if connection.paging != .none { text += ", paging: \(paging(connection.paging))" }
             parts.append(text + ")")
         }
         if let write = field.edgeWrite {
-            parts.append("edgeWrite: EdgeWriteTemplate(\(kind(write.kind)), connections: \(write.connections.map(value) ?? "nil"))")
+            parts.append(
+                "edgeWrite: EdgeWriteTemplate(\(kind(write.kind)), connections: \(write.connections.map(value) ?? "nil"))"
+            )
         }
         if let deletion = field.deletion {
-            parts.append("deletion: DeletionTemplate(\(deletion.typeName.map { "typeName: \(SwiftNames.literal($0))" } ?? ""))")
+            parts.append(
+                "deletion: DeletionTemplate(\(deletion.typeName.map { "typeName: \(SwiftNames.literal($0))" } ?? ""))")
         }
         return parts.joined(separator: ", ")
     }
@@ -81,7 +92,9 @@ enum PlanEmitter {
     /// `ConnectionPaging(forward: …, backward: …)`, the directions that cannot page left out.
     private static func paging(_ paging: ConnectionPaging) -> String {
         let directions = [("forward", paging.forward), ("backward", paging.backward)].compactMap { name, variables in
-            variables.map { "\(name): .init(count: \(SwiftNames.literal($0.count)), cursor: \(SwiftNames.literal($0.cursor)))" }
+            variables.map {
+                "\(name): .init(count: \(SwiftNames.literal($0.count)), cursor: \(SwiftNames.literal($0.cursor)))"
+            }
         }
         return "ConnectionPaging(\(directions.joined(separator: ", ")))"
     }
@@ -95,7 +108,9 @@ enum PlanEmitter {
 
     private static func occurrence(_ occurrence: PlanOccurrence) -> String {
         var parts: [String] = []
-        if !occurrence.conditions.isEmpty { parts.append("when: [\(occurrence.conditions.map(condition).joined(separator: ", "))]") }
+        if !occurrence.conditions.isEmpty {
+            parts.append("when: [\(occurrence.conditions.map(condition).joined(separator: ", "))]")
+        }
         if !occurrence.deferrals.isEmpty {
             parts.append("deferred: [\(occurrence.deferrals.map(deferral).joined(separator: ", "))]")
         }
@@ -103,7 +118,8 @@ enum PlanEmitter {
     }
 
     private static func deferral(_ deferral: PlanDeferral) -> String {
-        let conditions = deferral.conditions.isEmpty ? "" : ", when: [\(deferral.conditions.map(condition).joined(separator: ", "))]"
+        let conditions =
+            deferral.conditions.isEmpty ? "" : ", when: [\(deferral.conditions.map(condition).joined(separator: ", "))]"
         return "PlanDeferral(\(SwiftNames.literal(deferral.label))\(conditions))"
     }
 
@@ -117,7 +133,8 @@ enum PlanEmitter {
     private static func kind(_ kind: EdgeWrite.Kind) -> String {
         switch kind {
         case .insertEdge(let append): ".insertEdge(append: \(append))"
-        case .insertNode(let append, let edgeTypeName): ".insertNode(append: \(append), edgeTypeName: \(SwiftNames.literal(edgeTypeName)))"
+        case .insertNode(let append, let edgeTypeName):
+            ".insertNode(append: \(append), edgeTypeName: \(SwiftNames.literal(edgeTypeName)))"
         case .deleteEdge: ".deleteEdge"
         }
     }
@@ -134,7 +151,8 @@ enum PlanEmitter {
         case .enumValue(let name): ".enumValue(\(SwiftNames.literal(name)))"
         case .list(let items): ".list([\(items.map(Self.value).joined(separator: ", "))])"
         case .object(let fields):
-            fields.isEmpty ? ".object([])"
+            fields.isEmpty
+                ? ".object([])"
                 : ".object([\(fields.map { "(\(SwiftNames.literal($0.name)), \(Self.value($0.value)))" }.joined(separator: ", "))])"
         }
     }

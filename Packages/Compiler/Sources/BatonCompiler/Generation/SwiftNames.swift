@@ -34,7 +34,8 @@ enum SwiftNames {
         guard rest.contains("_") else { return name }
         let parts = rest.split(separator: "_", omittingEmptySubsequences: true)
         guard let first = parts.first else { return name }
-        return String(leading) + String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return String(leading) + String(first)
+            + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// An enum value as a case: `NEW_HOPE` → `newHope`, `Alive` → `alive`.
@@ -45,7 +46,9 @@ enum SwiftNames {
         for (index, part) in parts.enumerated() {
             let allCaps = part.allSatisfy { !$0.isLowercase }
             let word = allCaps ? part.lowercased() : String(part)
-            result += index == 0 ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
+            result +=
+                index == 0
+                ? word.prefix(1).lowercased() + word.dropFirst() : word.prefix(1).uppercased() + word.dropFirst()
         }
         return result.isEmpty ? "_" : result
     }
@@ -83,7 +86,11 @@ enum SwiftNames {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result + "\""

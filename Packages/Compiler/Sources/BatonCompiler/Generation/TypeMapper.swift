@@ -43,7 +43,8 @@ struct TypeMapper {
     /// `nonNullLevels`) says so; `optionalInner` makes the bottom optional (a bubbling lens),
     /// `optionalOuter` the top (a field a response may leave out).
     static func render(
-        _ type: TypeReference, base: String, nonNullLevels: Set<Int>, optionalInner: Bool = false, optionalOuter: Bool = false,
+        _ type: TypeReference, base: String, nonNullLevels: Set<Int>, optionalInner: Bool = false,
+        optionalOuter: Bool = false,
         level: Int = 0
     ) -> String {
         var nonNull = nonNullLevels.contains(level)
@@ -55,7 +56,11 @@ struct TypeMapper {
         if optionalOuter { nonNull = false }
         switch inner {
         case .list(let element):
-            let rendered = "[" + render(element, base: base, nonNullLevels: nonNullLevels, optionalInner: optionalInner, level: level + 1) + "]"
+            let rendered =
+                "["
+                + render(
+                    element, base: base, nonNullLevels: nonNullLevels, optionalInner: optionalInner, level: level + 1)
+                + "]"
             return nonNull ? rendered : rendered + "?"
         default:
             return nonNull && !optionalInner ? base : base + "?"

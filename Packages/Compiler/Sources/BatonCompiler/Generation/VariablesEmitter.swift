@@ -11,7 +11,9 @@ import BatonNormalize
 enum VariablesEmitter {
     /// Names a variable's or an input field's property must not take: members, and the types
     /// generated code names unqualified.
-    static let members: Set<String> = SwiftNames.reservedTypes.union(["self", "Self", "Type", "Protocol", "init", "variableValues", "inputValue"])
+    static let members: Set<String> = SwiftNames.reservedTypes.union([
+        "self", "Self", "Type", "Protocol", "init", "variableValues", "inputValue",
+    ])
 
     /// One property: the GraphQL name (the JSON key), the Swift name, the type its
     /// initializer takes, and how it is kept.
@@ -56,7 +58,8 @@ enum VariablesEmitter {
     static func writeInputObject(
         _ type: SchemaType, as swiftName: String, recursive: Bool, types: TypeMapper, to writer: inout SwiftWriter
     ) {
-        let properties = self.properties(type.inputFields.map { ($0.name, $0.type, $0.defaultValue != nil) }, types: types)
+        let properties = self.properties(
+            type.inputFields.map { ($0.name, $0.type, $0.defaultValue != nil) }, types: types)
         writer.line("/// The schema's input object `\(type.name)`.")
         writer.block("\(recursive ? "final class" : "struct") \(swiftName): GraphQLInputValue") { writer in
             writeStorage(properties, to: &writer)
@@ -74,7 +77,8 @@ enum VariablesEmitter {
             let storage: Property.Storage = !type.isNonNull ? .nullable : hasDefault ? .optional : .required
             return Property(
                 name: name, swiftName: names.claim(name),
-                valueType: TypeMapper.render(.nonNull(type.nullable), base: types.input(type.namedType), nonNullLevels: []),
+                valueType: TypeMapper.render(
+                    .nonNull(type.nullable), base: types.input(type.namedType), nonNullLevels: []),
                 storage: storage)
         }
     }
@@ -107,7 +111,8 @@ enum VariablesEmitter {
         }
         writer.block("init(\(parameters.joined(separator: ", ")))") { writer in
             for property in properties {
-                let local = SwiftNames.keywords.contains(property.swiftName) ? "_\(property.swiftName)" : property.swiftName
+                let local =
+                    SwiftNames.keywords.contains(property.swiftName) ? "_\(property.swiftName)" : property.swiftName
                 let value = property.storage == .nullable ? "GraphQLNullable(\(local))" : local
                 writer.line("self.\(SwiftNames.declared(property.swiftName)) = \(value)")
             }

@@ -49,7 +49,8 @@ public struct CompilerConfiguration: Sendable, Hashable {
 
     /// Reads the configuration at `path`.
     public static func load(path: String) throws(CompilerError) -> CompilerConfiguration {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw .unreadable(message: "cannot read the configuration", file: path, line: 1, column: 1)
         }
         return try parse(text, file: path)

@@ -22,7 +22,9 @@ public struct CompilerSchema: Sendable {
     {
         var texts: [String] = []
         for source in sources {
-            texts.append(source.file.hasSuffix(".json") ? try IntrospectionReader.sdl(fromJSON: source.text, file: source.file) : source.text)
+            texts.append(
+                source.file.hasSuffix(".json")
+                    ? try IntrospectionReader.sdl(fromJSON: source.text, file: source.file) : source.text)
         }
         let given: GraphQLSchema
         do {
@@ -56,13 +58,16 @@ public struct CompilerSchema: Sendable {
             guard sources.indices.contains(position.text) else { return nil }
             let source = sources[position.text]
             // An introspection result is read as SDL made from it: its positions are not the file's.
-            let location = source.file.hasSuffix(".json") ? SourceLocation(line: 1, column: 1) : source.filePosition(of: position.location)
+            let location =
+                source.file.hasSuffix(".json")
+                ? SourceLocation(line: 1, column: 1) : source.filePosition(of: position.location)
             return (source.file, location)
         }
         guard let first = place(duplicate.first), let again = place(duplicate.again) else { return nil }
         let name = "\(duplicate.typeName).\(duplicate.fieldName)"
         return CompilerWarning(
-            message: "field '\(name)' is defined again here, first at \(first.file):\(first.location.line):\(first.location.column); the first definition is the one used",
+            message:
+                "field '\(name)' is defined again here, first at \(first.file):\(first.location.line):\(first.location.column); the first definition is the one used",
             file: again.file, line: again.location.line, column: again.location.column)
     }
 
@@ -94,12 +99,16 @@ public struct CompilerSchema: Sendable {
     /// Reads the schema the configuration names.
     public static func load(configuration: CompilerConfiguration) throws(CompilerError) -> CompilerSchema {
         guard !configuration.schemaPaths.isEmpty else {
-            throw .configuration(message: "the configuration names no schema", file: configuration.file, line: 1, column: 1)
+            throw .configuration(
+                message: "the configuration names no schema", file: configuration.file, line: 1, column: 1)
         }
         var sources: [GraphQLSource] = []
         for path in configuration.schemaPaths {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else { throw configuration.error("cannot read the schema at \(path)", about: (path as NSString).lastPathComponent) }
+            else {
+                throw configuration.error(
+                    "cannot read the schema at \(path)", about: (path as NSString).lastPathComponent)
+            }
             sources.append(GraphQLSource(file: path, text: text))
         }
         return try CompilerSchema(sources: sources, configuration: configuration)
@@ -109,14 +118,18 @@ public struct CompilerSchema: Sendable {
     private func check() throws(CompilerError) {
         for (typeName, fields) in configuration.keyFields.sorted(by: { $0.key < $1.key }) {
             guard let type = schema.types[typeName], type.isComposite else {
-                throw configuration.error("identity names '\(typeName)', which is not an object or interface type of the schema", about: typeName)
+                throw configuration.error(
+                    "identity names '\(typeName)', which is not an object or interface type of the schema",
+                    about: typeName)
             }
             for field in fields where type.field(named: field) == nil {
-                throw configuration.error("identity of '\(typeName)' names '\(field)', which '\(typeName)' does not have", about: field)
+                throw configuration.error(
+                    "identity of '\(typeName)' names '\(field)', which '\(typeName)' does not have", about: field)
             }
         }
         for name in configuration.customScalars.keys.sorted() where schema.types[name]?.kind != .scalar {
-            throw configuration.error("customScalarTypes names '\(name)', which is not a scalar of the schema", about: name)
+            throw configuration.error(
+                "customScalarTypes names '\(name)', which is not a scalar of the schema", about: name)
         }
     }
 

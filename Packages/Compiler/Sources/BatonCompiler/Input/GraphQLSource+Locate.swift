@@ -5,7 +5,9 @@ extension GraphQLSource {
     /// (`name` then `:`) or variable (`$name`) at or after `start`, the position of a field or
     /// directive. With `value`, the first character of the argument's value. `start` when the
     /// text does not hold it there.
-    func locate(_ name: String, after start: SourceLocation, variable: Bool = false, value: Bool = false, occurrence: Int = 1) -> SourceLocation {
+    func locate(
+        _ name: String, after start: SourceLocation, variable: Bool = false, value: Bool = false, occurrence: Int = 1
+    ) -> SourceLocation {
         let scalars = Array(text.unicodeScalars)
         var index = 0
         var line = 1
@@ -42,7 +44,10 @@ extension GraphQLSource {
                         var valueLine = line
                         var valueColumn = column + (cursor - index)
                         var scan = index
-                        while scan < cursor { if scalars[scan] == "\n" { valueLine += 1; valueColumn = 1 + (cursor - scan - 1) }; scan += 1 }
+                        while scan < cursor {
+                            if scalars[scan] == "\n" { valueLine += 1; valueColumn = 1 + (cursor - scan - 1) };
+                            scan += 1
+                        }
                         while cursor < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[cursor]) {
                             if scalars[cursor] == "\n" {
                                 valueLine += 1

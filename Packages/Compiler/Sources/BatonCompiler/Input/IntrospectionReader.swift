@@ -15,7 +15,8 @@ enum IntrospectionReader {
         var lines: [String] = []
         func name(_ object: Any?) -> String? { (object as? [String: Any])?["name"] as? String }
         var roots: [String] = []
-        for (key, kind) in [("queryType", "query"), ("mutationType", "mutation"), ("subscriptionType", "subscription")] {
+        for (key, kind) in [("queryType", "query"), ("mutationType", "mutation"), ("subscriptionType", "subscription")]
+        {
             if let type = name(schema[key]) { roots.append("\(kind): \(type)") }
         }
         if !roots.isEmpty { lines.append("schema { \(roots.joined(separator: " ")) }") }
@@ -43,9 +44,12 @@ enum IntrospectionReader {
             }
             switch type["kind"] as? String {
             case "SCALAR":
-                if !["Int", "Float", "String", "Boolean", "ID"].contains(typeName) { lines.append("scalar \(typeName)") }
+                if !["Int", "Float", "String", "Boolean", "ID"].contains(typeName) {
+                    lines.append("scalar \(typeName)")
+                }
             case "OBJECT": lines.append("type \(typeName)\(implements) {\n" + fields.joined(separator: "\n") + "\n}")
-            case "INTERFACE": lines.append("interface \(typeName)\(implements) {\n" + fields.joined(separator: "\n") + "\n}")
+            case "INTERFACE":
+                lines.append("interface \(typeName)\(implements) {\n" + fields.joined(separator: "\n") + "\n}")
             case "UNION":
                 let members = (type["possibleTypes"] as? [Any] ?? []).compactMap(name)
                 lines.append("union \(typeName) = " + members.joined(separator: " | "))

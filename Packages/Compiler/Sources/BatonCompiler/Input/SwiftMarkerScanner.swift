@@ -64,7 +64,8 @@ public enum SwiftMarkerScanner {
                 advance()
                 advance()
                 while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { advance() }
-                let isMarker = starts(with: marker, at: index)
+                let isMarker =
+                    starts(with: marker, at: index)
                     && index + marker.unicodeScalars.count < scalars.count
                     && [" ", "\n", "\t", "\r"].contains(scalars[index + marker.unicodeScalars.count])
                 if isMarker {

@@ -9,36 +9,45 @@ struct KeyFieldSelector {
     let schema: CompilerSchema
 
     func apply(to documents: DocumentSet) -> DocumentSet {
-        DocumentSet(entries: documents.entries.map { entry in
-            switch entry.definition {
-            case .operation(var operation):
-                let root = schema.schema.rootTypeName(for: operation.kind) ?? "Query"
-                operation.selectionSet = selections(operation.selectionSet, on: root, at: operation.location, augment: false)
-                return DocumentSet.Entry(definition: .operation(operation), source: entry.source)
-            case .fragment(var fragment):
-                fragment.selectionSet = selections(fragment.selectionSet, on: fragment.typeCondition, at: fragment.location, augment: true)
-                return DocumentSet.Entry(definition: .fragment(fragment), source: entry.source)
-            }
-        })
+        DocumentSet(
+            entries: documents.entries.map { entry in
+                switch entry.definition {
+                case .operation(var operation):
+                    let root = schema.schema.rootTypeName(for: operation.kind) ?? "Query"
+                    operation.selectionSet = selections(
+                        operation.selectionSet, on: root, at: operation.location, augment: false)
+                    return DocumentSet.Entry(definition: .operation(operation), source: entry.source)
+                case .fragment(var fragment):
+                    fragment.selectionSet = selections(
+                        fragment.selectionSet, on: fragment.typeCondition, at: fragment.location, augment: true)
+                    return DocumentSet.Entry(definition: .fragment(fragment), source: entry.source)
+                }
+            })
     }
 
-    private func selections(_ selections: [Selection], on typeName: String, at location: SourceLocation, augment: Bool) -> [Selection] {
+    private func selections(_ selections: [Selection], on typeName: String, at location: SourceLocation, augment: Bool)
+        -> [Selection]
+    {
         var result = selections.map { selection -> Selection in
             switch selection {
             case .field(var field):
-                guard let children = field.selectionSet, let definition = schema.schema.field(field.name, on: typeName) else {
+                guard let children = field.selectionSet, let definition = schema.schema.field(field.name, on: typeName)
+                else {
                     return selection
                 }
-                field.selectionSet = self.selections(children, on: definition.type.namedType, at: field.location, augment: true)
+                field.selectionSet = self.selections(
+                    children, on: definition.type.namedType, at: field.location, augment: true)
                 return .field(field)
             case .inlineFragment(var inline):
-                inline.selectionSet = self.selections(inline.selectionSet, on: inline.typeCondition ?? typeName, at: inline.location, augment: false)
+                inline.selectionSet = self.selections(
+                    inline.selectionSet, on: inline.typeCondition ?? typeName, at: inline.location, augment: false)
                 return .inlineFragment(inline)
             case .fragmentSpread: return selection
             }
         }
         guard augment else { return result }
-        let selected = Set(selections.compactMap { if case .field(let field) = $0, field.alias == nil { field.name } else { nil } })
+        let selected = Set(
+            selections.compactMap { if case .field(let field) = $0, field.alias == nil { field.name } else { nil } })
         var wanted = schema.keyFields(of: typeName)
         if schema.schema.isAbstract(typeName) { wanted.append("__typename") }
         for name in wanted where !selected.contains(name) {

@@ -7,16 +7,25 @@ extension Validator {
         var seen: Set<String> = []
         for directive in directives {
             guard let definition = schema.directives[directive.name] else {
-                report(.directiveDefinedAndPlaced, "unknown directive '@\(directive.name)'", at: directive.location, in: source)
+                report(
+                    .directiveDefinedAndPlaced, "unknown directive '@\(directive.name)'", at: directive.location,
+                    in: source)
                 continue
             }
             if !definition.locations.contains(location) {
-                report(.directiveDefinedAndPlaced, "'@\(directive.name)' is not allowed on \(location.lowercased().replacingOccurrences(of: "_", with: " "))", at: directive.location, in: source)
+                report(
+                    .directiveDefinedAndPlaced,
+                    "'@\(directive.name)' is not allowed on \(location.lowercased().replacingOccurrences(of: "_", with: " "))",
+                    at: directive.location, in: source)
             }
             if !definition.isRepeatable, !seen.insert(directive.name).inserted {
-                report(.directiveUniqueness, "'@\(directive.name)' is given twice here", at: directive.location, in: source)
+                report(
+                    .directiveUniqueness, "'@\(directive.name)' is given twice here", at: directive.location, in: source
+                )
             }
-            checkArguments(directive.arguments, against: definition.arguments, at: directive.location, in: source, owner: "'@\(directive.name)'")
+            checkArguments(
+                directive.arguments, against: definition.arguments, at: directive.location, in: source,
+                owner: "'@\(directive.name)'")
         }
     }
 
@@ -30,62 +39,93 @@ extension Validator {
             guard let cursor = field.arguments.first(where: { $0.name == cursorName })?.value else { continue }
             let pager = direction == .forward ? "loadNext" : "loadPrevious"
             guard case .variable(let cursorVariable) = cursor else {
-                report(.clientDirective, "'@connection' field '\(field.responseKey)' takes '\(cursorName)' as a literal: \(pager) sets the cursor through a variable ('\(cursorName): $\(cursorName)'); leave '\(cursorName)' out if it is never paged", at: location, in: source)
+                report(
+                    .clientDirective,
+                    "'@connection' field '\(field.responseKey)' takes '\(cursorName)' as a literal: \(pager) sets the cursor through a variable ('\(cursorName): $\(cursorName)'); leave '\(cursorName)' out if it is never paged",
+                    at: location, in: source)
                 continue
             }
-            let countIsVariable = if case .variable? = field.arguments.first(where: { $0.name == countName })?.value { true } else { false }
+            let countIsVariable =
+                if case .variable? = field.arguments.first(where: { $0.name == countName })?.value { true } else {
+                    false
+                }
             if !countIsVariable {
-                report(.clientDirective, "'@connection' field '\(field.responseKey)' pages with '\(cursorName): $\(cursorVariable)', so '\(countName)' must be a variable too: \(pager) sets the page size through it ('\(countName): $\(countName)')", at: location, in: source)
+                report(
+                    .clientDirective,
+                    "'@connection' field '\(field.responseKey)' pages with '\(cursorName): $\(cursorVariable)', so '\(countName)' must be a variable too: \(pager) sets the page size through it ('\(countName): $\(countName)')",
+                    at: location, in: source)
             }
         }
     }
 
     /// Baton's client directives on a field selected on `typeName`: what each may mark and what
     /// its arguments say.
-    mutating func checkClientDirectives(on field: Field, of typeName: String, definition: FieldDefinition, in source: GraphQLSource) {
+    mutating func checkClientDirectives(
+        on field: Field, of typeName: String, definition: FieldDefinition, in source: GraphQLSource
+    ) {
         let named = definition.type.namedType
         let composite = schema.types[named]?.isComposite == true
         for directive in field.directives {
             switch directive.name {
             case "connection":
                 guard composite, let edges = schema.field("edges", on: named) else {
-                    report(.clientDirective, "'@connection' marks a field whose type has 'edges'; '\(named)' has none", at: directive.location, in: source)
+                    report(
+                        .clientDirective, "'@connection' marks a field whose type has 'edges'; '\(named)' has none",
+                        at: directive.location, in: source)
                     continue
                 }
                 _ = edges
                 if let key = directive.argument("key"), !key.isConstant {
-                    report(.clientDirective, "'@connection(key:)' must be a string literal", at: directive.location, in: source)
+                    report(
+                        .clientDirective, "'@connection(key:)' must be a string literal", at: directive.location,
+                        in: source)
                 }
                 if case .list(let filters)? = directive.argument("filters") {
                     for filter in filters {
                         guard case .string(let name) = filter else { continue }
                         if definition.argument(name) == nil {
-                            report(.clientDirective, "'@connection(filters:)' names '\(name)', which is not an argument of '\(field.name)'", at: directive.location, in: source)
+                            report(
+                                .clientDirective,
+                                "'@connection(filters:)' names '\(name)', which is not an argument of '\(field.name)'",
+                                at: directive.location, in: source)
                         }
                     }
                 }
                 checkConnectionPaging(field, at: directive.location, in: source)
             case "appendEdge", "prependEdge", "appendNode", "prependNode":
                 if !composite {
-                    report(.clientDirective, "'@\(directive.name)' marks a field of object type; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)
+                    report(
+                        .clientDirective,
+                        "'@\(directive.name)' marks a field of object type; '\(field.responseKey)' is '\(definition.type)'",
+                        at: directive.location, in: source)
                 }
             case "deleteEdge", "deleteRecord":
                 if named != "ID" {
-                    report(.clientDirective, "'@\(directive.name)' marks a field of type ID or [ID]; '\(field.responseKey)' is '\(definition.type)'", at: directive.location, in: source)
+                    report(
+                        .clientDirective,
+                        "'@\(directive.name)' marks a field of type ID or [ID]; '\(field.responseKey)' is '\(definition.type)'",
+                        at: directive.location, in: source)
                 } else if directive.name == "deleteRecord", directive.argument("typeName") == nil,
                     normalization.deletedRecordType(field: field.name, on: typeName) == nil
                 {
                     // The plan would take the id for a whole key (`n1`), which no record has.
                     let fix = normalization.likelyDeletedRecordType(field: field.name) ?? "<Type>"
-                    report(.clientDirective, "'@deleteRecord' on '\(field.responseKey)' deletes nothing without 'typeName:': records are keyed 'Type:id', and '\(field.responseKey)' is not the key field of an object type it is selected on ('\(typeName)'); write '@deleteRecord(typeName: \"\(fix)\")'", at: directive.location, in: source)
+                    report(
+                        .clientDirective,
+                        "'@deleteRecord' on '\(field.responseKey)' deletes nothing without 'typeName:': records are keyed 'Type:id', and '\(field.responseKey)' is not the key field of an object type it is selected on ('\(typeName)'); write '@deleteRecord(typeName: \"\(fix)\")'",
+                        at: directive.location, in: source)
                 }
             case "catch":
                 if composite {
-                    report(.clientDirective, "'@catch' is supported on leaf fields only: the lens runtime catches scalars", at: directive.location, in: source)
+                    report(
+                        .clientDirective, "'@catch' is supported on leaf fields only: the lens runtime catches scalars",
+                        at: directive.location, in: source)
                 }
             case "required":
                 if field.directives.contains(where: { $0.name == "catch" }) {
-                    report(.clientDirective, "a field cannot be both '@required' and '@catch'", at: directive.location, in: source)
+                    report(
+                        .clientDirective, "a field cannot be both '@required' and '@catch'", at: directive.location,
+                        in: source)
                 }
             default: continue
             }

@@ -13,15 +13,23 @@ extension Validator {
                 var target = typeName
                 if let condition = inline.typeCondition {
                     guard let type = schema.types[condition] else {
-                        report(.fragmentTypeCondition, "inline fragment on unknown type '\(condition)'", at: inline.location, in: source)
+                        report(
+                            .fragmentTypeCondition, "inline fragment on unknown type '\(condition)'",
+                            at: inline.location, in: source)
                         continue
                     }
                     guard type.isComposite else {
-                        report(.fragmentTypeCondition, "inline fragment on '\(condition)', which is not an object, interface or union", at: inline.location, in: source)
+                        report(
+                            .fragmentTypeCondition,
+                            "inline fragment on '\(condition)', which is not an object, interface or union",
+                            at: inline.location, in: source)
                         continue
                     }
                     if !schema.canApply(typeCondition: condition, to: typeName) {
-                        report(.fragmentSpreadPossible, "an inline fragment on '\(condition)' can never apply to '\(typeName)'", at: inline.location, in: source)
+                        report(
+                            .fragmentSpreadPossible,
+                            "an inline fragment on '\(condition)' can never apply to '\(typeName)'",
+                            at: inline.location, in: source)
                     }
                     target = condition
                 }
@@ -35,7 +43,10 @@ extension Validator {
                 if schema.types[fragment.typeCondition]?.isComposite == true,
                     !schema.canApply(typeCondition: fragment.typeCondition, to: typeName)
                 {
-                    report(.fragmentSpreadPossible, "fragment '\(spread.name)' on '\(fragment.typeCondition)' can never apply to '\(typeName)'", at: spread.location, in: source)
+                    report(
+                        .fragmentSpreadPossible,
+                        "fragment '\(spread.name)' on '\(fragment.typeCondition)' can never apply to '\(typeName)'",
+                        at: spread.location, in: source)
                 }
             }
         }
@@ -48,20 +59,30 @@ extension Validator {
             let hint = kind == .union ? " (a union has only '__typename'; select through an inline fragment)" : ""
             let fields = (schema.types[typeName]?.fields.map(\.name) ?? []) + ["__typename"]
             let suggestions = Suggestions.hint(Suggestions.nearest(to: field.name, among: fields))
-            report(.fieldExists, "'\(typeName)' has no field '\(field.name)'\(suggestions)\(hint)", at: field.location, in: source)
+            report(
+                .fieldExists, "'\(typeName)' has no field '\(field.name)'\(suggestions)\(hint)", at: field.location,
+                in: source)
             return
         }
-        checkArguments(field.arguments, against: definition.arguments, at: field.location, in: source, owner: "field '\(typeName).\(field.name)'")
+        checkArguments(
+            field.arguments, against: definition.arguments, at: field.location, in: source,
+            owner: "field '\(typeName).\(field.name)'")
         let named = definition.type.namedType
         let type = schema.types[named]
         if type?.isComposite == true {
             if let children = field.selectionSet {
                 checkSelections(children, on: named, in: source)
             } else {
-                report(.leafSelections, "field '\(field.responseKey)' of type '\(definition.type)' needs a selection of subfields", at: field.location, in: source)
+                report(
+                    .leafSelections,
+                    "field '\(field.responseKey)' of type '\(definition.type)' needs a selection of subfields",
+                    at: field.location, in: source)
             }
         } else if field.selectionSet != nil {
-            report(.leafSelections, "field '\(field.responseKey)' of type '\(definition.type)' is a leaf and takes no selection", at: field.location, in: source)
+            report(
+                .leafSelections,
+                "field '\(field.responseKey)' of type '\(definition.type)' is a leaf and takes no selection",
+                at: field.location, in: source)
         }
         checkClientDirectives(on: field, of: typeName, definition: definition, in: source)
     }
@@ -84,18 +105,30 @@ extension Validator {
                         seen[field.responseKey] = (field, parent)
                         continue
                     }
-                    let meet = first.parent == parent || schema.types[first.parent]?.kind != .object
+                    let meet =
+                        first.parent == parent || schema.types[first.parent]?.kind != .object
                         || schema.types[parent]?.kind != .object
                     guard meet else { continue }
                     if first.field.name != field.name {
-                        found.append(source.invalid(.fieldMerging, "'\(field.responseKey)' is both '\(first.field.name)' and '\(field.name)': alias one of them", at: field.location))
-                    } else if Set(first.field.arguments.map { "\($0.name):\($0.value)" }) != Set(field.arguments.map { "\($0.name):\($0.value)" }) {
-                        found.append(source.invalid(.fieldMerging, "'\(field.responseKey)' is selected with different arguments: alias one of them", at: field.location))
+                        found.append(
+                            source.invalid(
+                                .fieldMerging,
+                                "'\(field.responseKey)' is both '\(first.field.name)' and '\(field.name)': alias one of them",
+                                at: field.location))
+                    } else if Set(first.field.arguments.map { "\($0.name):\($0.value)" })
+                        != Set(field.arguments.map { "\($0.name):\($0.value)" })
+                    {
+                        found.append(
+                            source.invalid(
+                                .fieldMerging,
+                                "'\(field.responseKey)' is selected with different arguments: alias one of them",
+                                at: field.location))
                     }
                 case .inlineFragment(let inline):
                     collect(inline.selectionSet, on: inline.typeCondition ?? parent, in: source)
                 case .fragmentSpread(let fragmentSpread):
-                    guard spread.insert(fragmentSpread.name).inserted, let fragment = documents.document.fragments[fragmentSpread.name],
+                    guard spread.insert(fragmentSpread.name).inserted,
+                        let fragment = documents.document.fragments[fragmentSpread.name],
                         let fragmentSource = documents.source(ofFragment: fragmentSpread.name)
                     else { continue }
                     collect(fragment.selectionSet, on: fragment.typeCondition, in: fragmentSource)

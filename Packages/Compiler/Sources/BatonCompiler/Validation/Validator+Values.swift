@@ -10,11 +10,15 @@ extension Validator {
         for argument in arguments {
             if !seen.insert(argument.name).inserted {
                 let second = source.locate(argument.name, after: location, occurrence: 2)
-                report(.argumentUniqueness, "argument '\(argument.name)' of \(owner) is given twice", at: second, in: source)
+                report(
+                    .argumentUniqueness, "argument '\(argument.name)' of \(owner) is given twice", at: second,
+                    in: source)
                 continue
             }
             guard let definition = definitions.first(where: { $0.name == argument.name }) else {
-                report(.argumentNames, "\(owner) has no argument '\(argument.name)'", at: source.locate(argument.name, after: location), in: source)
+                report(
+                    .argumentNames, "\(owner) has no argument '\(argument.name)'",
+                    at: source.locate(argument.name, after: location), in: source)
                 continue
             }
             checkValue(
@@ -22,8 +26,11 @@ extension Validator {
                 at: source.locate(argument.name, after: location, value: true),
                 in: source, what: "argument '\(argument.name)' of \(owner)")
         }
-        for definition in definitions where definition.type.isNonNull && definition.defaultValue == nil && !seen.contains(definition.name) {
-            report(.requiredArguments, "\(owner) needs argument '\(definition.name)' of type '\(definition.type)'", at: location, in: source)
+        for definition in definitions
+        where definition.type.isNonNull && definition.defaultValue == nil && !seen.contains(definition.name) {
+            report(
+                .requiredArguments, "\(owner) needs argument '\(definition.name)' of type '\(definition.type)'",
+                at: location, in: source)
         }
     }
 
@@ -34,7 +41,8 @@ extension Validator {
     ) {
         if case .variable(let name) = value {
             usages[current, default: []].append(
-                VariableUsage(name: name, locationType: type, locationHasDefault: hasDefault, location: location, source: source))
+                VariableUsage(
+                    name: name, locationType: type, locationHasDefault: hasDefault, location: location, source: source))
             return
         }
         if let problem = mismatch(value, type, location: location, source: source) {
@@ -43,11 +51,14 @@ extension Validator {
     }
 
     /// Why `value` is not of `type`, or nil when it is (variables inside are recorded).
-    private mutating func mismatch(_ value: InputValue, _ type: TypeReference, location: SourceLocation, source: GraphQLSource) -> String? {
+    private mutating func mismatch(
+        _ value: InputValue, _ type: TypeReference, location: SourceLocation, source: GraphQLSource
+    ) -> String? {
         if case .variable(let name) = value {
             usages[current, default: []].append(
-                VariableUsage(name: name, locationType: type, locationHasDefault: false,
-                              location: source.locate(name, after: location, variable: true), source: source))
+                VariableUsage(
+                    name: name, locationType: type, locationHasDefault: false,
+                    location: source.locate(name, after: location, variable: true), source: source))
             return nil
         }
         switch type {
@@ -70,7 +81,8 @@ extension Validator {
             case .scalar: return scalarMismatch(value, name)
             case .enumeration:
                 guard case .enumValue(let text) = value else { return "must be a value of enum '\(name)'" }
-                return definition.enumValues.contains { $0.name == text } ? nil : "has '\(text)', which enum '\(name)' does not have"
+                return definition.enumValues.contains { $0.name == text }
+                    ? nil : "has '\(text)', which enum '\(name)' does not have"
             case .inputObject:
                 guard case .object(let fields) = value else { return "must be an input object '\(name)'" }
                 var seen: Set<String> = []
@@ -96,7 +108,8 @@ extension Validator {
     private func scalarMismatch(_ value: InputValue, _ name: String) -> String? {
         switch (name, value) {
         case ("Int", .int(let text)): return Int32(text) == nil ? "has \(text), outside a 32-bit Int" : nil
-        case ("Float", .int), ("Float", .float), ("String", .string), ("Boolean", .boolean), ("ID", .string), ("ID", .int):
+        case ("Float", .int), ("Float", .float), ("String", .string), ("Boolean", .boolean), ("ID", .string),
+            ("ID", .int):
             return nil
         case ("Int", _), ("Float", _), ("String", _), ("Boolean", _), ("ID", _): return "must be a literal of '\(name)'"
         default: return nil  // A custom scalar takes any literal; its server decides.

@@ -11,7 +11,9 @@ extension Validator {
         let name = operation.name.map { "operation '\($0)'" } ?? "the anonymous operation"
         for usage in all {
             guard let definition = operation.variable(usage.name) else {
-                report(.variableDefined, "variable '$\(usage.name)' is not defined by \(name)", at: usage.location, in: usage.source)
+                report(
+                    .variableDefined, "variable '$\(usage.name)' is not defined by \(name)", at: usage.location,
+                    in: usage.source)
                 continue
             }
             if !allowed(definition, at: usage) {
@@ -23,7 +25,9 @@ extension Validator {
         }
         let used = Set(all.map(\.name))
         for variable in operation.variableDefinitions where !used.contains(variable.name) {
-            report(.variableUsed, "variable '$\(variable.name)' is never used in \(name)", at: variable.location, in: source)
+            report(
+                .variableUsed, "variable '$\(variable.name)' is never used in \(name)", at: variable.location,
+                in: source)
         }
     }
 

@@ -24,13 +24,17 @@ struct Validator {
     }
 
     /// Every error the documents have, in source order per rule pass.
-    static func errors(in documents: DocumentSet, schema: GraphQLSchema, keyFields: [String: [String]] = [:]) -> [CompilerError] {
+    static func errors(in documents: DocumentSet, schema: GraphQLSchema, keyFields: [String: [String]] = [:])
+        -> [CompilerError]
+    {
         var validator = Validator(schema: schema, documents: documents, keyFields: keyFields)
         validator.run()
         return validator.errors
     }
 
-    mutating func report(_ rule: ValidationRule, _ message: String, at location: SourceLocation, in source: GraphQLSource) {
+    mutating func report(
+        _ rule: ValidationRule, _ message: String, at location: SourceLocation, in source: GraphQLSource
+    ) {
         errors.append(source.invalid(rule, message, at: location))
     }
 
@@ -65,17 +69,23 @@ struct Validator {
             switch entry.definition {
             case .operation(let operation):
                 guard let name = operation.name else {
-                    report(.operationName, "an operation needs a name: its Swift type is named for it", at: operation.location, in: entry.source)
+                    report(
+                        .operationName, "an operation needs a name: its Swift type is named for it",
+                        at: operation.location, in: entry.source)
                     continue
                 }
                 if let first = operations[name] {
-                    report(.operationNameUniqueness, "there is already an operation named '\(name)', at \(first)", at: operation.location, in: entry.source)
+                    report(
+                        .operationNameUniqueness, "there is already an operation named '\(name)', at \(first)",
+                        at: operation.location, in: entry.source)
                 } else {
                     operations[name] = place(operation.location, in: entry.source)
                 }
             case .fragment(let fragment):
                 if let first = fragments[fragment.name] {
-                    report(.fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)', at \(first)", at: fragment.location, in: entry.source)
+                    report(
+                        .fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)', at \(first)",
+                        at: fragment.location, in: entry.source)
                 } else {
                     fragments[fragment.name] = place(fragment.location, in: entry.source)
                 }
@@ -86,11 +96,16 @@ struct Validator {
     private mutating func check(_ fragment: FragmentDefinition, in source: GraphQLSource) {
         checkDirectives(fragment.directives, at: "FRAGMENT_DEFINITION", in: source)
         guard let type = schema.types[fragment.typeCondition] else {
-            report(.fragmentTypeCondition, "fragment '\(fragment.name)' is on unknown type '\(fragment.typeCondition)'", at: fragment.location, in: source)
+            report(
+                .fragmentTypeCondition, "fragment '\(fragment.name)' is on unknown type '\(fragment.typeCondition)'",
+                at: fragment.location, in: source)
             return
         }
         guard type.isComposite else {
-            report(.fragmentTypeCondition, "fragment '\(fragment.name)' is on '\(type.name)', which is not an object, interface or union", at: fragment.location, in: source)
+            report(
+                .fragmentTypeCondition,
+                "fragment '\(fragment.name)' is on '\(type.name)', which is not an object, interface or union",
+                at: fragment.location, in: source)
             return
         }
         checkSelections(fragment.selectionSet, on: type.name, in: source)
@@ -102,22 +117,32 @@ struct Validator {
         var seen: Set<String> = []
         for variable in operation.variableDefinitions {
             if !seen.insert(variable.name).inserted {
-                report(.variableUniqueness, "variable '$\(variable.name)' is defined twice", at: variable.location, in: source)
+                report(
+                    .variableUniqueness, "variable '$\(variable.name)' is defined twice", at: variable.location,
+                    in: source)
             }
             checkDirectives(variable.directives, at: "VARIABLE_DEFINITION", in: source)
             guard let type = schema.types[variable.type.namedType] else {
-                report(.variableInputType, "variable '$\(variable.name)' has unknown type '\(variable.type.namedType)'", at: variable.location, in: source)
+                report(
+                    .variableInputType, "variable '$\(variable.name)' has unknown type '\(variable.type.namedType)'",
+                    at: variable.location, in: source)
                 continue
             }
             guard type.kind == .scalar || type.kind == .enumeration || type.kind == .inputObject else {
-                report(.variableInputType, "variable '$\(variable.name)' is of '\(type.name)', which is not an input type", at: variable.location, in: source)
+                report(
+                    .variableInputType, "variable '$\(variable.name)' is of '\(type.name)', which is not an input type",
+                    at: variable.location, in: source)
                 continue
             }
             if let defaultValue = variable.defaultValue {
                 if !defaultValue.isConstant {
-                    report(.valueType, "the default of '$\(variable.name)' must be a constant", at: variable.location, in: source)
+                    report(
+                        .valueType, "the default of '$\(variable.name)' must be a constant", at: variable.location,
+                        in: source)
                 } else {
-                    checkValue(defaultValue, against: variable.type, at: variable.location, in: source, what: "the default of '$\(variable.name)'")
+                    checkValue(
+                        defaultValue, against: variable.type, at: variable.location, in: source,
+                        what: "the default of '$\(variable.name)'")
                 }
             }
         }
@@ -126,9 +151,13 @@ struct Validator {
             return
         }
         if operation.kind == .subscription {
-            let roots = operation.selectionSet.filter { if case .field(let field) = $0 { field.name != "__typename" } else { true } }
+            let roots = operation.selectionSet.filter {
+                if case .field(let field) = $0 { field.name != "__typename" } else { true }
+            }
             if roots.count != 1 {
-                report(.singleRootField, "a subscription selects exactly one root field", at: operation.location, in: source)
+                report(
+                    .singleRootField, "a subscription selects exactly one root field", at: operation.location,
+                    in: source)
             }
         }
         checkSelections(operation.selectionSet, on: root, in: source)
@@ -152,11 +181,15 @@ struct Validator {
                         if spread.name == start.name {
                             if reported.insert(start.name).inserted {
                                 let cycle = (path + [start.name]).joined(separator: " → ")
-                                found.append(source.invalid(.fragmentCycle, "fragment '\(start.name)' spreads itself: \(cycle)", at: spread.location))
+                                found.append(
+                                    source.invalid(
+                                        .fragmentCycle, "fragment '\(start.name)' spreads itself: \(cycle)",
+                                        at: spread.location))
                             }
                             continue
                         }
-                        guard visiting.insert(spread.name).inserted, let target = documents.document.fragments[spread.name],
+                        guard visiting.insert(spread.name).inserted,
+                            let target = documents.document.fragments[spread.name],
                             let targetSource = documents.source(ofFragment: spread.name)
                         else { continue }
                         path.append(spread.name)

@@ -17,7 +17,8 @@ extension Document {
             case .operation(let operation):
                 if let name = operation.name {
                     if let first = operationNames[name] {
-                        errors.append(.duplicateOperationName(name: name, location: operation.location, firstLocation: first))
+                        errors.append(
+                            .duplicateOperationName(name: name, location: operation.location, firstLocation: first))
                     } else {
                         operationNames[name] = operation.location
                     }
@@ -26,7 +27,8 @@ extension Document {
                 }
             case .fragment(let fragment):
                 if let first = fragmentNames[fragment.name] {
-                    errors.append(.duplicateFragmentName(name: fragment.name, location: fragment.location, firstLocation: first))
+                    errors.append(
+                        .duplicateFragmentName(name: fragment.name, location: fragment.location, firstLocation: first))
                 } else {
                     fragmentNames[fragment.name] = fragment.location
                 }

@@ -26,16 +26,18 @@ extension Parser {
             if peekKeywordToken(current, "null") { return .null }
             return .enumValue(text(of: current))
         case .bracketL:
-            return .list(try many(.bracketL, .bracketR, what: "a value", allowEmpty: true) {
-                (parser: inout Parser) throws(GraphQLSyntaxError) in try parser.parseValue(constant: constant)
-            })
+            return .list(
+                try many(.bracketL, .bracketR, what: "a value", allowEmpty: true) {
+                    (parser: inout Parser) throws(GraphQLSyntaxError) in try parser.parseValue(constant: constant)
+                })
         case .braceL:
-            return .object(try many(.braceL, .braceR, what: "a field name", allowEmpty: true) {
-                (parser: inout Parser) throws(GraphQLSyntaxError) -> (name: String, value: InputValue) in
-                let name = try parser.expectName()
-                try parser.expect(.colon)
-                return (name, try parser.parseValue(constant: constant))
-            })
+            return .object(
+                try many(.braceL, .braceR, what: "a field name", allowEmpty: true) {
+                    (parser: inout Parser) throws(GraphQLSyntaxError) -> (name: String, value: InputValue) in
+                    let name = try parser.expectName()
+                    try parser.expect(.colon)
+                    return (name, try parser.parseValue(constant: constant))
+                })
         default:
             throw unexpected(expected: "a value")
         }

@@ -45,7 +45,7 @@ struct ErrorPlacement {
             guard case .key(let responseKey) = element, let snapshot = changes[key] else { return false }
             let typename: String? = if case .string(let name)? = snapshot[.typename] { name } else { nil }
             guard let field = selection.resolved(for: typename).fields.first(where: { $0.responseKey == responseKey }),
-                  var value = snapshot[field.field.slot]
+                var value = snapshot[field.field.slot]
             else { return false }
             // Follow list indices down to an element.
             var indices: [Int] = []
@@ -57,8 +57,9 @@ struct ErrorPlacement {
             }
             switch value {
             case .null:
-                changes.write(Self.replacing(snapshot[field.field.slot]!, at: indices, with: .error(error)),
-                              to: field.field.slot, of: key)
+                changes.write(
+                    Self.replacing(snapshot[field.field.slot]!, at: indices, with: .error(error)),
+                    to: field.field.slot, of: key)
                 return true
             case .link(let next) where !path.isEmpty:
                 guard let child = field.selection else { return false }

@@ -26,7 +26,8 @@ enum NearestName {
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
-                var distance = min(previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+                var distance = min(
+                    previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     distance = min(distance, beforePrevious[j - 2] + 1)
                 }

@@ -37,13 +37,22 @@ extension ChangeSet {
                     cells.append(.init(slot: .edges, value: .list(elements)))
                     let links = elements.compactMap(\.link)
                     if !links.isEmpty && links.count == elements.count {
-                        edit(ListEdit(key: connection, slot: .edges, operation: .replaceHead(
-                            links: links, uniqueBy: .node,
-                            kept: [.init(key: mergedInfo, slot: .endCursor), .init(key: mergedInfo, slot: .hasNextPage)])))
+                        edit(
+                            ListEdit(
+                                key: connection, slot: .edges,
+                                operation: .replaceHead(
+                                    links: links, uniqueBy: .node,
+                                    kept: [
+                                        .init(key: mergedInfo, slot: .endCursor),
+                                        .init(key: mergedInfo, slot: .hasNextPage),
+                                    ])))
                     }
                 } else {
-                    edit(ListEdit(key: connection, slot: .edges, operation: .insert(
-                        links: elements.compactMap(\.link), atEnd: direction == .append, uniqueBy: .node)))
+                    edit(
+                        ListEdit(
+                            key: connection, slot: .edges,
+                            operation: .insert(
+                                links: elements.compactMap(\.link), atEnd: direction == .append, uniqueBy: .node)))
                 }
             case .pageInfo:
                 guard case .link(let pageInfo) = cell.value, let info = self[pageInfo] else {
@@ -98,8 +107,10 @@ extension ChangeSet {
                 self.write(.null, to: .cursor, of: edge)
             }
             for connection in write.connections {
-                edit(ListEdit(key: connection, slot: .edges,
-                              operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
+                edit(
+                    ListEdit(
+                        key: connection, slot: .edges,
+                        operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
             }
         case .insertNode(let append, let edgeTypeName):
             var nodes: [RecordKey] = []
@@ -108,15 +119,20 @@ extension ChangeSet {
                 var edges: [RecordKey] = []
                 for node in nodes {
                     let edge = connection.child(node.rawValue)
-                    merge(RecordSnapshot(key: edge, cells: [
-                        .init(slot: .typename, value: .string(edgeTypeName)),
-                        .init(slot: .cursor, value: .null),
-                        .init(slot: .node, value: .link(node)),
-                    ]))
+                    merge(
+                        RecordSnapshot(
+                            key: edge,
+                            cells: [
+                                .init(slot: .typename, value: .string(edgeTypeName)),
+                                .init(slot: .cursor, value: .null),
+                                .init(slot: .node, value: .link(node)),
+                            ]))
                     edges.append(edge)
                 }
-                edit(ListEdit(key: connection, slot: .edges,
-                              operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
+                edit(
+                    ListEdit(
+                        key: connection, slot: .edges,
+                        operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
             }
         case .deleteEdge:
             for id in Self.ids(in: value) {

@@ -46,7 +46,8 @@ struct ResponseWalker: ~Copyable {
         self.complete = complete
         self.policy = plan.normalization.cacheKeys
         self.keyFieldNames = policy.allKeyFields
-        self.soleKeyField = policy.identify == nil && policy.keyFields.isEmpty && policy.defaultKeyFields.count == 1
+        self.soleKeyField =
+            policy.identify == nil && policy.keyFields.isEmpty && policy.defaultKeyFields.count == 1
             ? policy.defaultKeyFields[0] : nil
     }
 
@@ -168,7 +169,9 @@ struct ResponseWalker: ~Copyable {
     /// Reads a `pending` list: each entry announces a delivery by `id` at a `path`, which
     /// later `incremental` entries name by that id alone.
     private mutating func readPending() throws {
-        guard case .array(let entries) = try reader.readValue() else { throw IngestError(.badPath("pending is not a list")) }
+        guard case .array(let entries) = try reader.readValue() else {
+            throw IngestError(.badPath("pending is not a list"))
+        }
         for entry in entries {
             guard let id = entry[member: "id"], let path = entry[member: "path"] else {
                 throw IngestError(.badPath("a pending entry without id or path: \(entry.jsonText())"))
@@ -181,7 +184,9 @@ struct ResponseWalker: ~Copyable {
     /// as a response's errors are, and those that land in no record of this payload kept
     /// for the result's `errors`.
     private mutating func readCompleted() throws {
-        guard case .array(let entries) = try reader.readValue() else { throw IngestError(.badPath("completed is not a list")) }
+        guard case .array(let entries) = try reader.readValue() else {
+            throw IngestError(.badPath("completed is not a list"))
+        }
         for entry in entries {
             if let errors = entry[member: "errors"] {
                 completedErrors += try ErrorPlacement(plan: plan).place(errors, in: &changes)
@@ -267,7 +272,8 @@ struct ResponseWalker: ~Copyable {
             guard let index = resolved.keys.index(of: member, expected: nextExpected) else {
                 if rejectsUnselectedKeys, !member.equals("__typename") {
                     let name = member.string
-                    throw IngestError(.unselectedKey(name, nearest: NearestName.among(fields.map(\.responseKey), to: name)))
+                    throw IngestError(
+                        .unselectedKey(name, nearest: NearestName.among(fields.map(\.responseKey), to: name)))
                 }
                 try reader.skipValue()
                 continue
@@ -310,7 +316,8 @@ struct ResponseWalker: ~Copyable {
             guard let child = field.selection else {
                 let value: Value
                 if key == nil, field.isKeyField, field.name == soleKeyField, field.scalar?.takesStrings ?? true,
-                   try reader.peekKind() == .string {
+                    try reader.peekKind() == .string
+                {
                     let (text, utf8) = try readString()
                     value = .string(text)
                     id = utf8
@@ -325,7 +332,8 @@ struct ResponseWalker: ~Copyable {
                     } else {
                         let kind = try reader.peekKind()
                         if field.isPlainLeaf, kind == .object {
-                            throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(.key(field.responseKey))
+                            throw IngestError(.wrongType(expected: "a scalar", found: "an object")).under(
+                                .key(field.responseKey))
                         }
                         value = try readLeaf(kind)
                     }
@@ -379,7 +387,8 @@ struct ResponseWalker: ~Copyable {
                 // A `__typename` (or an alias of it, `__isNode`) is there for the type: once
                 // the position or another member gave it, its absence is no gap.
                 if field.isTypename && typename != nil
-                    && (!selection.needsTypename || resolved.typenameFields.contains(where: { seen.contains($0) })) {
+                    && (!selection.needsTypename || resolved.typenameFields.contains(where: { seen.contains($0) }))
+                {
                     continue
                 }
                 throw field.isTypename ? IngestError(.missingTypename) : IngestError(.missingField(field.responseKey))
@@ -403,9 +412,11 @@ struct ResponseWalker: ~Copyable {
         if key == nil, let id {
             recordKey = mergeIdentified(cells, typename: typename, id: id)
         } else {
-            recordKey = try key ?? identify(
-                typename: typename, keyValues: keyValues, id: nil, embedded: embedded, element: element,
-                abstract: selection.isAbstract)
+            recordKey =
+                try key
+                ?? identify(
+                    typename: typename, keyValues: keyValues, id: nil, embedded: embedded, element: element,
+                    abstract: selection.isAbstract)
             changes.merge(recordKey, sortedCells: cells)
         }
         // A new snapshot took the buffer; one merged into an existing snapshot is free again.
@@ -482,7 +493,8 @@ struct ResponseWalker: ~Copyable {
         var answered: [String] = []
         while let member = try reader.nextKey() {
             if let type = types.first(where: { member.equals(SelectionPlan.discriminator(of: $0)) }),
-               try reader.peekKind() == .string {
+                try reader.peekKind() == .string
+            {
                 answered.append(type)
             }
             try reader.skipValue()
@@ -535,8 +547,10 @@ struct ResponseWalker: ~Copyable {
                     try reader.readNull()
                     elements.append(.null)
                 case .object:
-                    elements.append(.link(try readObject(
-                        child, knownKey: nil, typename: nil, embedded: embedded, element: index)))
+                    elements.append(
+                        .link(
+                            try readObject(
+                                child, knownKey: nil, typename: nil, embedded: embedded, element: index)))
                 case .array:
                     elements.append(try readList(child, embedded: embedded.at(index)))
                 default:
@@ -578,7 +592,9 @@ struct ResponseWalker: ~Copyable {
     /// against `scalar` (``LeafScalar``); `isList` is whether the schema's type is a list, nil
     /// inside one. An `ID` that came as an integer is kept as its decimal text.
     @inline(__always)
-    private mutating func readScalar(_ scalar: LeafScalar, isList: Bool?, type: @autoclosure () -> String?) throws -> Value {
+    private mutating func readScalar(_ scalar: LeafScalar, isList: Bool?, type: @autoclosure () -> String?) throws
+        -> Value
+    {
         let kind = try reader.peekKind()
         switch (kind, scalar) {
         case (.null, _):
@@ -619,9 +635,11 @@ struct ResponseWalker: ~Copyable {
         default:
             break
         }
-        throw IngestError(.wrongScalar(
-            type: type() ?? "\(scalar)", expected: isList == true ? "a list of \(scalar.expectation)" : scalar.expectation,
-            found: try describeValue()))
+        throw IngestError(
+            .wrongScalar(
+                type: type() ?? "\(scalar)",
+                expected: isList == true ? "a list of \(scalar.expectation)" : scalar.expectation,
+                found: try describeValue()))
     }
 
     /// The next value as a short text for an error (`42`, `"Alive"`, `a list`), read past.

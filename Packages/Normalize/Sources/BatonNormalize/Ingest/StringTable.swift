@@ -22,7 +22,9 @@ struct StringTable {
         guard let base = utf8.baseAddress else { return "" }
         let hash = JSONKeyTable.hash(padded: utf8)
         let found = entries.withUnsafeBufferPointer { entries in
-            slots.first(hash: hash) { entries[$0].count == utf8.count && JSONKeyTable.paddedEqual(entries[$0].text, utf8) }
+            slots.first(hash: hash) {
+                entries[$0].count == utf8.count && JSONKeyTable.paddedEqual(entries[$0].text, utf8)
+            }
         }
         if let found { return entries[found].string }
         let string = String(decoding: utf8, as: UTF8.self)

@@ -40,11 +40,13 @@ extension JSONReader {
             return error(.unexpectedEnd, at: position, expected: "a value", found: "end of input")
         }
         if c == UInt8(ascii: "N") || c == UInt8(ascii: "I") {
-            return error(.nonFiniteNumber, at: position, expected: "a finite number or another value",
+            return error(
+                .nonFiniteNumber, at: position, expected: "a finite number or another value",
                 found: describe(c, at: position))
         }
         if c == UInt8(ascii: ".") || c == UInt8(ascii: "+") {
-            return error(.invalidNumber, at: position, expected: "'-' or a digit to start a number",
+            return error(
+                .invalidNumber, at: position, expected: "'-' or a digit to start a number",
                 found: describe(c, at: position))
         }
         return error(.unexpectedByte, at: position, expected: "a value", found: describe(c, at: position))

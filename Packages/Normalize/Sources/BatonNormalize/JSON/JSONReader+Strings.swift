@@ -64,7 +64,8 @@ extension JSONReader {
             } else if p >= byteCount {
                 throw error(.unexpectedEnd, at: p, expected: "'\"' to close the string", found: "end of input")
             } else {
-                throw error(.controlCharacterInString, at: p, expected: "an escape for a control character",
+                throw error(
+                    .controlCharacterInString, at: p, expected: "an escape for a control character",
                     found: Self.describe(c))
             }
         }
@@ -94,16 +95,19 @@ extension JSONReader {
             return p &+ 2
         case UInt8(ascii: "u"):
             guard let unit = Self.hex4(bytes + (p &+ 2)) else {
-                throw error(.invalidUnicodeEscape, at: p, expected: "four hexadecimal digits after \\u",
+                throw error(
+                    .invalidUnicodeEscape, at: p, expected: "four hexadecimal digits after \\u",
                     found: describe(bytes[p &+ 2], at: p &+ 2))
             }
             if unit & 0xF800 != 0xD800 { return p &+ 6 }
             guard unit < 0xDC00, bytes[p &+ 6] == UInt8(ascii: "\\"), bytes[p &+ 7] == UInt8(ascii: "u"),
                 let low = Self.hex4(bytes + (p &+ 8)), low & 0xFC00 == 0xDC00
             else {
-                throw error(.loneSurrogate, at: p, expected: unit < 0xDC00
-                    ? "a \\u escape of a low surrogate after a high surrogate"
-                    : "a high surrogate before a low surrogate",
+                throw error(
+                    .loneSurrogate, at: p,
+                    expected: unit < 0xDC00
+                        ? "a \\u escape of a low surrogate after a high surrogate"
+                        : "a high surrogate before a low surrogate",
                     found: "an unpaired surrogate")
             }
             return p &+ 12
@@ -111,7 +115,8 @@ extension JSONReader {
             if p &+ 1 >= byteCount {
                 throw error(.unexpectedEnd, at: p &+ 1, expected: "an escape", found: "end of input")
             }
-            throw error(.invalidEscape, at: p, expected: "one of \" \\ / b f n r t u after '\\'",
+            throw error(
+                .invalidEscape, at: p, expected: "one of \" \\ / b f n r t u after '\\'",
                 found: Self.describe(bytes[p &+ 1]))
         }
     }
@@ -169,7 +174,8 @@ extension JSONReader {
         if offset >= byteCount {
             return error(.unexpectedEnd, at: offset, expected: "the rest of a UTF-8 sequence", found: "end of input")
         }
-        return error(.invalidUTF8, at: lead, expected: "a well-formed UTF-8 sequence",
+        return error(
+            .invalidUTF8, at: lead, expected: "a well-formed UTF-8 sequence",
             found: "byte \(Self.describe(bytes[offset])) after lead \(Self.describe(bytes[lead]))")
     }
 

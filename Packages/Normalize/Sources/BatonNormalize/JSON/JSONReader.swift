@@ -128,7 +128,8 @@ public struct JSONReader: ~Copyable {
     @inline(__always)
     mutating func push(isObject: Bool) throws(JSONReadError) {
         guard depth < maxDepth else {
-            throw error(.depthLimitExceeded, at: position, expected: "at most \(maxDepth) nested containers",
+            throw error(
+                .depthLimitExceeded, at: position, expected: "at most \(maxDepth) nested containers",
                 found: "one more")
         }
         let word = depth >> 6
@@ -221,7 +222,8 @@ public struct JSONReader: ~Copyable {
             throw unexpected(c, expected: innermostIsObject ? "',' or '}'" : "',' or ']'")
         }
         if position < byteCount {
-            throw error(.trailingData, at: position, expected: "only whitespace after the value",
+            throw error(
+                .trailingData, at: position, expected: "only whitespace after the value",
                 found: Self.describe(c))
         }
     }

@@ -48,7 +48,8 @@ public struct Materializer {
         return .object(members)
     }
 
-    private func json(_ value: Value, field: FieldPlan, source: some RecordSource) throws(MaterializeError) -> JSONValue {
+    private func json(_ value: Value, field: FieldPlan, source: some RecordSource) throws(MaterializeError) -> JSONValue
+    {
         guard let child = field.selection else { return Self.leaf(value) }
         switch value {
         case .link(let key):

@@ -51,7 +51,7 @@ public struct ConnectionPaging: Sendable, Hashable {
         func variables(_ direction: Direction) -> Variables? {
             let names = direction.arguments
             guard case .variable(let count)? = arguments.first(where: { $0.name == names.count })?.value,
-                  case .variable(let cursor)? = arguments.first(where: { $0.name == names.cursor })?.value
+                case .variable(let cursor)? = arguments.first(where: { $0.name == names.cursor })?.value
             else { return nil }
             return Variables(count: count, cursor: cursor)
         }

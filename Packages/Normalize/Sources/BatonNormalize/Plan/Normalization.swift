@@ -12,7 +12,9 @@ public struct Normalization: Sendable {
     public var possibleTypes: [String: Set<String>]
     public var cacheKeys: CacheKeyPolicy
 
-    public init(schema: GraphQLSchema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default) {
+    public init(
+        schema: GraphQLSchema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default
+    ) {
         self.schema = schema
         self.possibleTypes = possibleTypes
         self.cacheKeys = cacheKeys

@@ -29,7 +29,8 @@ public final class OperationPlan: Sendable {
     /// Plans `template` under `variables`; `normalization` gives the cache-key policy (the
     /// template already holds what the schema says).
     public init(
-        template: OperationTemplate, variables: [String: JSONValue] = [:], normalization: Normalization = Normalization()
+        template: OperationTemplate, variables: [String: JSONValue] = [:],
+        normalization: Normalization = Normalization()
     ) throws(PlanError) {
         var resolved = variables
         for definition in template.variables where resolved[definition.name] == nil {
@@ -61,7 +62,8 @@ public final class OperationPlan: Sendable {
         document: Document, operationName: String? = nil, variables: [String: JSONValue] = [:],
         normalization: Normalization = Normalization()
     ) throws(PlanError) {
-        let template = try OperationTemplate(document: document, operationName: operationName, normalization: normalization)
+        let template = try OperationTemplate(
+            document: document, operationName: operationName, normalization: normalization)
         try self.init(template: template, variables: variables, normalization: normalization)
     }
 

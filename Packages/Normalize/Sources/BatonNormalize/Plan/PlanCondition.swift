@@ -69,7 +69,9 @@ public struct PlanOccurrence: Sendable, Hashable {
     /// The deferrals that are on under `variables`, innermost first.
     func activeDeferrals(_ variables: [String: JSONValue]) throws(PlanError) -> [PlanDeferral] {
         var active: [PlanDeferral] = []
-        for deferral in deferrals where try PlanCondition.allHold(deferral.conditions, variables) { active.append(deferral) }
+        for deferral in deferrals where try PlanCondition.allHold(deferral.conditions, variables) {
+            active.append(deferral)
+        }
         return active
     }
 }

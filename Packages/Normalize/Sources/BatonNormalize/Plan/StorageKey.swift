@@ -23,7 +23,8 @@ public enum StorageKey {
     }
 
     /// The resolved arguments of `arguments` under `variables`, as a storage key needs them.
-    static func resolve(_ arguments: [Argument], variables: [String: JSONValue]) -> [(name: String, value: JSONValue?)] {
+    static func resolve(_ arguments: [Argument], variables: [String: JSONValue]) -> [(name: String, value: JSONValue?)]
+    {
         arguments.map { argument in
             switch argument.value {
             case .null: (argument.name, nil)

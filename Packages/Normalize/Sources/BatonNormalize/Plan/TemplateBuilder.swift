@@ -20,9 +20,10 @@ struct TemplateBuilder {
         let schemaKnowsType = staticType.flatMap { normalization.schema?.type(named: $0) } != nil
         let isAbstract = staticType.map { normalization.schema?.isAbstract($0) ?? true } ?? true
         let needsTypename = !isRoot && (!schemaKnowsType || isAbstract)
-        let knownAbstract = staticType.map {
-            normalization.schema?.isAbstract($0) == true || normalization.possibleTypes[$0] != nil
-        } ?? false
+        let knownAbstract =
+            staticType.map {
+                normalization.schema?.isAbstract($0) == true || normalization.possibleTypes[$0] != nil
+            } ?? false
 
         if !needsTypename {
             let common = try resolved(sets, for: staticType, staticType: staticType, addTypename: false)
@@ -44,8 +45,9 @@ struct TemplateBuilder {
         // when it answers that type's discriminator, as Relay has it: one entry per set of
         // discriminators answered.
         // A type every possible type already is needs no discriminator.
-        let types = Array(discriminated.filter { !normalization.alwaysApplies($0, under: staticType) }.sorted()
-            .prefix(SelectionPlan.discriminatorLimit))
+        let types = Array(
+            discriminated.filter { !normalization.alwaysApplies($0, under: staticType) }.sorted()
+                .prefix(SelectionPlan.discriminatorLimit))
         if !types.isEmpty {
             for mask in 1..<(1 << types.count) {
                 let answered = types.indices.filter { mask & (1 << $0) != 0 }.map { types[$0] }
@@ -66,8 +68,9 @@ struct TemplateBuilder {
         var groups: [String: [Entry]] = [:]
         let context = Resolution(typename: typename, staticType: staticType, answering: answering)
         for (selections, occurrence) in sets {
-            try collect(selections, occurrence: occurrence, scope: staticType, context,
-                        order: &order, groups: &groups)
+            try collect(
+                selections, occurrence: occurrence, scope: staticType, context,
+                order: &order, groups: &groups)
         }
         if addTypename && groups["__typename"]?.contains(where: { $0.occurrence.conditions.isEmpty }) != true {
             if groups["__typename"] == nil { order.append("__typename") }
@@ -106,15 +109,17 @@ struct TemplateBuilder {
                 groups[field.responseKey]!.append((field, here, scope))
             case .inlineFragment(let fragment):
                 guard applies(fragment.typeCondition, context) else { continue }
-                try collect(fragment.selectionSet, occurrence: try deferred(here, by: fragment.directives, fallback: "inline"),
-                            scope: fragment.typeCondition ?? scope, context, order: &order, groups: &groups)
+                try collect(
+                    fragment.selectionSet, occurrence: try deferred(here, by: fragment.directives, fallback: "inline"),
+                    scope: fragment.typeCondition ?? scope, context, order: &order, groups: &groups)
             case .fragmentSpread(let spread):
                 guard let fragment = document.fragments[spread.name] else {
                     throw .invalidDocument(.unknownFragment(name: spread.name, location: spread.location))
                 }
                 guard applies(fragment.typeCondition, context) else { continue }
-                try collect(fragment.selectionSet, occurrence: try deferred(here, by: spread.directives, fallback: spread.name),
-                            scope: fragment.typeCondition, context, order: &order, groups: &groups)
+                try collect(
+                    fragment.selectionSet, occurrence: try deferred(here, by: spread.directives, fallback: spread.name),
+                    scope: fragment.typeCondition, context, order: &order, groups: &groups)
             }
         }
     }
@@ -122,7 +127,8 @@ struct TemplateBuilder {
     private func applies(_ condition: String?, _ context: Resolution) -> Bool {
         guard let condition else { return true }
         if let typename = context.typename { return normalization.applies(condition, to: typename) }
-        return context.answering.contains(condition) || normalization.alwaysApplies(condition, under: context.staticType)
+        return context.answering.contains(condition)
+            || normalization.alwaysApplies(condition, under: context.staticType)
     }
 
     /// Adds the type conditions of the fragments in `selections` to `conditions`, and to
@@ -145,13 +151,19 @@ struct TemplateBuilder {
                     }
                     (condition, inner) = (typeCondition, fragment.selectionSet)
                 case .fragmentSpread(let spread):
-                    guard let fragment = document.fragments[spread.name], visited.insert(spread.name).inserted else { continue }
+                    guard let fragment = document.fragments[spread.name], visited.insert(spread.name).inserted else {
+                        continue
+                    }
                     (condition, inner) = (fragment.typeCondition, fragment.selectionSet)
                 }
                 conditions.insert(condition)
                 let discriminator = SelectionPlan.discriminator(of: condition)
                 if inner.contains(where: {
-                    if case .field(let field) = $0 { field.name == "__typename" && field.responseKey == discriminator } else { false }
+                    if case .field(let field) = $0 {
+                        field.name == "__typename" && field.responseKey == discriminator
+                    } else {
+                        false
+                    }
                 }) {
                     discriminated.insert(condition)
                 }
@@ -176,7 +188,8 @@ struct TemplateBuilder {
         }
         let typeName = type?.namedType
         let childSets = entries.compactMap { entry in entry.field.selectionSet.map { ($0, entry.occurrence) } }
-        let child: SelectionTemplate? = childSets.isEmpty
+        let child: SelectionTemplate? =
+            childSets.isEmpty
             ? nil : try selection(of: childSets, staticType: typeName, isRoot: false)
 
         let directives = entries.flatMap { $0.field.directives }
@@ -185,10 +198,13 @@ struct TemplateBuilder {
         return FieldTemplate(
             first.responseKey, name: first.name, arguments: first.arguments.map { ($0.name, $0.value) },
             type: type?.description,
-            plainLeaf: typeName.map { FieldTemplate.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration }
+            plainLeaf: typeName.map {
+                FieldTemplate.builtInScalars.contains($0) || normalization.schema?.type(named: $0)?.kind == .enumeration
+            }
                 ?? false,
             occurrences: occurrences,
-            connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }), edgeWrite: try edgeWrite(directives),
+            connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }),
+            edgeWrite: try edgeWrite(directives),
             deletion: try deletion(entries),
             child)
     }
@@ -197,7 +213,9 @@ struct TemplateBuilder {
 
     /// `conditions` with those of the `@include`/`@skip` among `directives`; nil when a
     /// literal one leaves the selection out.
-    private func inclusion(_ directives: [Directive], within conditions: [PlanCondition]) throws(PlanError) -> [PlanCondition]? {
+    private func inclusion(_ directives: [Directive], within conditions: [PlanCondition]) throws(PlanError)
+        -> [PlanCondition]?
+    {
         var conditions = conditions
         for directive in directives where directive.name == "include" || directive.name == "skip" {
             let include = directive.name == "include"
@@ -212,7 +230,9 @@ struct TemplateBuilder {
     }
 
     /// `occurrence` inside a `@defer` among `directives`, if one is there and not off.
-    private func deferred(_ occurrence: PlanOccurrence, by directives: [Directive], fallback: String) throws(PlanError) -> PlanOccurrence {
+    private func deferred(_ occurrence: PlanOccurrence, by directives: [Directive], fallback: String) throws(PlanError)
+        -> PlanOccurrence
+    {
         guard let directive = directives.first(where: { $0.name == "defer" }) else { return occurrence }
         var conditions: [PlanCondition] = []
         if directive.argument("if") != nil {
@@ -229,7 +249,8 @@ struct TemplateBuilder {
         default:
             throw .badDirective("defer", location: directive.location, reason: "'label' must be a literal string")
         }
-        return PlanOccurrence(when: occurrence.conditions, deferred: [PlanDeferral(label, when: conditions)] + occurrence.deferrals)
+        return PlanOccurrence(
+            when: occurrence.conditions, deferred: [PlanDeferral(label, when: conditions)] + occurrence.deferrals)
     }
 
     private enum Condition {
@@ -253,7 +274,8 @@ struct TemplateBuilder {
         case .string(let text)?: return text
         case nil: return nil
         default:
-            throw .badDirective(directive.name, location: directive.location, reason: "'\(argument)' must be a literal string")
+            throw .badDirective(
+                directive.name, location: directive.location, reason: "'\(argument)' must be a literal string")
         }
     }
 
@@ -272,7 +294,8 @@ struct TemplateBuilder {
         case nil, .null?:
             return ConnectionTemplate(key: key, paging: ConnectionPaging(arguments: arguments))
         default:
-            throw .badDirective("connection", location: directive.location, reason: "'filters' must be a literal list of strings")
+            throw .badDirective(
+                "connection", location: directive.location, reason: "'filters' must be a literal list of strings")
         }
     }
 
@@ -284,7 +307,8 @@ struct TemplateBuilder {
             case "prependEdge": kind = .insertEdge(append: false)
             case "appendNode", "prependNode":
                 guard let edgeType = try literalString(directive, "edgeTypeName") else {
-                    throw .badDirective(directive.name, location: directive.location, reason: "'edgeTypeName' must be a string")
+                    throw .badDirective(
+                        directive.name, location: directive.location, reason: "'edgeTypeName' must be a string")
                 }
                 kind = .insertNode(append: directive.name == "appendNode", edgeTypeName: edgeType)
             case "deleteEdge": kind = .deleteEdge
@@ -308,7 +332,8 @@ struct TemplateBuilder {
             }
             throw .deleteRecordWithoutType(
                 field: entry.field.responseKey, selectedOn: entry.scope,
-                suggestion: normalization.likelyDeletedRecordType(field: entry.field.name), location: directive.location)
+                suggestion: normalization.likelyDeletedRecordType(field: entry.field.name), location: directive.location
+            )
         }
         return nil
     }

@@ -52,12 +52,14 @@ struct TemplateInstance {
         return FieldPlan(
             responseKey: template.responseKey, name: template.name,
             storageKey: StorageKey.make(name: template.name, arguments: arguments),
-            arguments: argumentValues, selection: try template.selection.map { template throws(PlanError) in try selection(template) },
+            arguments: argumentValues,
+            selection: try template.selection.map { template throws(PlanError) in try selection(template) },
             typeName: template.typeName, isList: template.isList, deferLabel: alwaysDeferred ? deferLabel : nil,
             connection: template.connection.map { connection($0, arguments: argumentValues) },
             edgeWrite: template.edgeWrite.map(edgeWrite),
             deletesRecord: template.deletion != nil, deletedTypeName: template.deletion?.typeName,
-            isKeyField: template.arguments.isEmpty && keyFields.contains(template.name), isPlainLeaf: template.isPlainLeaf)
+            isKeyField: template.arguments.isEmpty && keyFields.contains(template.name),
+            isPlainLeaf: template.isPlainLeaf)
     }
 
     private func connection(_ template: ConnectionTemplate, arguments: [String: JSONValue]) -> ConnectionPlan {
@@ -72,7 +74,8 @@ struct TemplateInstance {
             direction = .replace
         }
         return ConnectionPlan(
-            key: template.key, field: StorageKey.make(name: "__\(template.key)_connection", arguments: filters), direction: direction,
+            key: template.key, field: StorageKey.make(name: "__\(template.key)_connection", arguments: filters),
+            direction: direction,
             paging: template.paging)
     }
 

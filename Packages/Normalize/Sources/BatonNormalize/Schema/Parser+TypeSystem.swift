@@ -30,7 +30,8 @@ extension Parser {
             return try parseSchemaDefinition(isExtension: isExtension, location: start)
         case "scalar", "type", "interface", "union", "enum", "input":
             try advance()
-            return .type(try parseTypeDefinition(keyword, description: description, location: start), isExtension: isExtension)
+            return .type(
+                try parseTypeDefinition(keyword, description: description, location: start), isExtension: isExtension)
         case "directive" where !isExtension:
             try advance()
             return .directive(try parseDirectiveDefinition(description: description), location: start)
@@ -173,7 +174,9 @@ extension Parser {
     }
 
     /// An input value definition and where its name is.
-    private mutating func parsePlacedInputValueDefinition() throws(GraphQLSyntaxError) -> (InputValueDefinition, SourceLocation) {
+    private mutating func parsePlacedInputValueDefinition() throws(GraphQLSyntaxError) -> (
+        InputValueDefinition, SourceLocation
+    ) {
         let description = try parseDescription()
         let start = location()
         let name = try expectName()
@@ -186,7 +189,9 @@ extension Parser {
         return (value, start)
     }
 
-    private mutating func parseDirectiveDefinition(description: String?) throws(GraphQLSyntaxError) -> DirectiveDefinition {
+    private mutating func parseDirectiveDefinition(description: String?) throws(GraphQLSyntaxError)
+        -> DirectiveDefinition
+    {
         try expect(.at)
         let name = try expectName("a directive name")
         let arguments = try parseArgumentDefinitions()

@@ -61,7 +61,8 @@ struct SchemaBuilder {
         for site in type.fieldSites {
             let here = SchemaPosition(text: text, location: site.location)
             if let first = fieldPositions[type.name]?[site.name] {
-                duplicateFields.append(DuplicateFieldDefinition(typeName: type.name, fieldName: site.name, first: first, again: here))
+                duplicateFields.append(
+                    DuplicateFieldDefinition(typeName: type.name, fieldName: site.name, first: first, again: here))
             } else {
                 fieldPositions[type.name, default: [:]][site.name] = here
             }
@@ -74,7 +75,8 @@ struct SchemaBuilder {
     ) throws(GraphQLSyntaxError) {
         for (kind, name) in newRoots {
             if roots[kind] != nil {
-                throw error("The \(kind.rawValue) root type is defined more than once", at: location, text: text, of: count)
+                throw error(
+                    "The \(kind.rawValue) root type is defined more than once", at: location, text: text, of: count)
             }
             roots[kind] = name
         }
@@ -122,7 +124,9 @@ struct SchemaBuilder {
             directives[directive.name] = directive
         }
         if !hasSchemaDefinition {
-            for (kind, name) in [(OperationKind.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription")]
+            for (kind, name) in [
+                (OperationKind.query, "Query"), (.mutation, "Mutation"), (.subscription, "Subscription"),
+            ]
             where roots[kind] == nil && types[name] != nil {
                 roots[kind] = name
             }

@@ -46,12 +46,17 @@ public struct SHA256: Sendable {
         var tail = pending
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest += [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
+            digest += [
+                UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                UInt8(truncatingIfNeeded: word),
+            ]
         }
         return digest
     }
@@ -71,11 +76,13 @@ public struct SHA256: Sendable {
         }.joined()
     }
 
-    private mutating func compress<Block: RandomAccessCollection>(_ block: Block) where Block.Element == UInt8, Block.Index == Int {
+    private mutating func compress<Block: RandomAccessCollection>(_ block: Block)
+    where Block.Element == UInt8, Block.Index == Int {
         var w = [UInt32](repeating: 0, count: 64)
         let base = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
+            w[i] =
+                UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
                 | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
         }
         for i in 16..<64 {
@@ -93,7 +100,10 @@ public struct SHA256: Sendable {
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 }
 

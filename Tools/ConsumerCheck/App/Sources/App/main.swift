@@ -17,9 +17,11 @@ func launch(image path: URL, responses: URL, relaunch: Bool) async -> Int32 {
         options: StoreImage.Options(onError: { error in print("image error: \(error)") }))
     let store = Store(normalization: BatonSchema.normalization, persistence: image)
     let transport: any Transport = relaunch ? SilentTransport() : RecordedTransport(directory: responses)
-    let environment = GraphQLEnvironment(store: store, transport: transport, log: { event in
-        faults.append("\(event)")
-    })
+    let environment = GraphQLEnvironment(
+        store: store, transport: transport,
+        log: { event in
+            faults.append("\(event)")
+        })
     _ = HTTPTransport(url: URL(string: "http://127.0.0.1:1/graphql")!)  // the production transport links
 
     let handle = QueryHandle(HeroQuery.self, variables: .init(id: "h1"), policy: .cacheFirst, in: environment)
@@ -31,7 +33,9 @@ func launch(image path: URL, responses: URL, relaunch: Bool) async -> Int32 {
         }
         let row = hero.heroRow
         let status = (try? row.status) ?? nil
-        print("relaunch: drew \((try? row.name) ?? "?") (\(status ?? "no status")) of \((try? hero.home?.name) ?? "?") before the network")
+        print(
+            "relaunch: drew \((try? row.name) ?? "?") (\(status ?? "no status")) of \((try? hero.home?.name) ?? "?") before the network"
+        )
         environment.end()
         image.close()
         return 0
@@ -42,7 +46,8 @@ func launch(image path: URL, responses: URL, relaunch: Bool) async -> Int32 {
     }
     await handle.refetch()
     guard let hero = try? handle.data?.hero, let name = try? hero.heroRow.name else {
-        print("first launch: no hero after the fetch (phase \(handle.phase), error \(String(describing: handle.error)))")
+        print(
+            "first launch: no hero after the fetch (phase \(handle.phase), error \(String(describing: handle.error)))")
         return 1
     }
     print("first launch: fetched \(name)")

@@ -11,7 +11,8 @@ func run() throws -> Int32 {
     let plan = try OperationPlan(
         "query Hero($id: ID!) { hero(id: $id) { id name } }", operationName: "Hero", variables: ["id": .string("h1")],
         normalization: normalization)
-    let result = try Ingest().ingest(Data(#"{"data":{"hero":{"__typename":"Hero","id":"h1","name":"Ada"}}}"#.utf8), plan: plan)
+    let result = try Ingest().ingest(
+        Data(#"{"data":{"hero":{"__typename":"Hero","id":"h1","name":"Ada"}}}"#.utf8), plan: plan)
     let store = Store(normalization: normalization)
     _ = store.commit(result.changes)
     let check = store.check(plan)
