@@ -24,7 +24,7 @@
 ///
 /// Pagination needs no declaration: ``QueryHandle/loadNext(_:)`` and
 /// ``QueryHandle/loadPrevious(_:)`` set the variables that the `@connection` field's own
-/// `first`/`after` and `last`/`before` arguments take (``ConnectionPaging``, in the plan).
+/// `first`/`after` and `last`/`before` arguments take (`ConnectionPaging`, in the plan).
 public protocol GraphQLOperation {
     /// The lens over the operation's root record.
     associatedtype Data: Fragment

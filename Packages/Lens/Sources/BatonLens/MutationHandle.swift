@@ -105,7 +105,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
 
 extension MutationHandle where Op: TypedVariablesOperation {
     /// Performs the mutation under its typed `variables`, as
-    /// ``perform(variables:optimisticResponse:)-([String:JSONValue],_)``.
+    /// ``perform(variables:optimisticResponse:)-([String:JSONValue],JSONValue?)``.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: JSONValue? = nil

@@ -5,7 +5,7 @@ import BatonNormalize
 /// A value: safe on any thread.
 ///
 /// A `@connection` field pages forward when its `first` and `after` arguments are both
-/// variables, and backward when its `last` and `before` are (``ConnectionPaging``); the
+/// variables, and backward when its `last` and `before` are (`ConnectionPaging`); the
 /// page size and the cursor go into those variables.
 public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation selects no `@connection` field.

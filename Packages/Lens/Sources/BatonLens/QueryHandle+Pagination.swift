@@ -17,7 +17,7 @@ extension QueryHandle {
     /// Fetches the `count` edges after the connection's `endCursor` and merges them at its
     /// end: the first `@connection` field the operation selects that the store holds. The
     /// page size and the cursor go into the variables of that field's `first` and `after`
-    /// arguments, whatever they are named (``ConnectionPaging``); `last` and `before`'s are
+    /// arguments, whatever they are named (`ConnectionPaging`); `last` and `before`'s are
     /// set to null. Does nothing when there is no next page or a page is on its way.
     ///
     /// An operation whose connection's `first` and `after` are not both variables cannot page

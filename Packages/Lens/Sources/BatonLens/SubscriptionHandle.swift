@@ -4,7 +4,7 @@ import Observation
 /// A subscription: each payload of the transport's stream is ingested off the main actor and
 /// committed as it arrives; a stream that drops (throws) reconnects after a jittered
 /// exponential ``Backoff``; a stream the server finishes ends the handle. A stream that fails
-/// with an error retrying cannot cure (``TransportFailure/isPermanent``: an unsupported
+/// with an error retrying cannot cure (`TransportFailure.isPermanent`: an unsupported
 /// transport, an HTTP 4xx other than 408 and 429) leaves the handle ``SubscriptionState/failed(_:)``.
 ///
 /// Main actor, `@Observable`. A payload that does not ingest is skipped (the store stays as

@@ -2,7 +2,7 @@ import BatonNormalize
 
 /// The connection loop of one started ``SubscriptionHandle``: asks the transport for the
 /// stream, hands each event to the handle, and reconnects after a ``Backoff`` when the stream
-/// drops with an error that may go away (``TransportFailure/isPermanent`` false).
+/// drops with an error that may go away (`TransportFailure.isPermanent` false).
 ///
 /// Main actor, run by the handle's task. It holds its handle weakly, never across a
 /// suspension, so an app that lets go of the handle ends the stream: the handle's `deinit`

@@ -43,7 +43,7 @@ extension Store {
         return .list(elements)
     }
 
-    /// What a ``ListEdit/Operation/replaceHead(links:uniqueBy:kept:)`` edit needs of the
+    /// What a `ListEdit.Operation.replaceHead(links:uniqueBy:kept:)` edit needs of the
     /// store before the commit writes anything: the elements after the head, the head's
     /// targets' `uniqueBy` values and the kept fields' values. Nil when the list does not
     /// begin with the edit's links or has nothing after them: the page starts the list again.

@@ -57,7 +57,7 @@ public final class HTTPTransport: Transport {
         }
     }
 
-    /// The payloads, after ``StreamEvent/connected`` when a 2xx response head opens a
+    /// The payloads, after `StreamEvent.connected` when a 2xx response head opens a
     /// multipart or event stream.
     public func events(for request: GraphQLRequest) -> AsyncThrowingStream<StreamEvent, any Error> {
         streaming { yield in

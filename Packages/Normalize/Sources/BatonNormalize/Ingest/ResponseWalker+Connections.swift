@@ -20,7 +20,7 @@ extension ChangeSet {
     ///
     /// A first page (neither `after` nor `before`) writes its edges and its whole page info,
     /// which is the connection started again for a change set alone; its edit keeps the later
-    /// pages the store holds when the page equals their head (``ListEdit/Operation/replaceHead(links:uniqueBy:kept:)``).
+    /// pages the store holds when the page equals their head (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`).
     mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
         guard let pageSnapshot = self[page] else { return }
         let mergedInfo = connection.child("pageInfo")
