@@ -4,9 +4,9 @@
 # depends on Baton by URL.
 #
 # - App takes BatonLens, BatonTransport, BatonImage and BatonTesting and the compiler's
-#   plugin over a .graphql of its own; its first launch fetches through the recorded
-#   transport into an image under a directory that does not exist yet, and its relaunch
-#   draws from the image over a transport that never answers.
+#   plugin over a .graphql of its own, built in release; its first launch fetches through
+#   the recorded transport into an image under a directory that does not exist yet, and its
+#   relaunch draws from the image over a transport that never answers.
 # - StoreOnly takes BatonStore alone; its binary must link neither SQLite nor zlib.
 #
 # Usage: Tools/ConsumerCheck/run.sh [repository]   (default: this script's repository).
@@ -34,8 +34,9 @@ fail() { echo "consumer check: $*" >&2; exit 1; }
 
 echo "consumer check: App (Lens, Transport, Image, Testing, the plugin) at ${revision:0:12}"
 make_package App
-"$swift" build --package-path "$work/App" -Xswiftc -warnings-as-errors
-app=$("$swift" build --package-path "$work/App" --show-bin-path)/App
+# In release, as an app ships: the optimizer's code is what a user runs.
+"$swift" build --package-path "$work/App" -c release -Xswiftc -warnings-as-errors
+app=$("$swift" build --package-path "$work/App" -c release --show-bin-path)/App
 image="$work/app-support/not/yet/made/baton.sqlite"
 "$app" "$image" "$work/App/Responses" first
 [ -f "$image" ] || fail "the first launch left no image at $image"

@@ -46,9 +46,7 @@ struct ResponseWalker: ~Copyable {
         self.complete = complete
         self.policy = plan.normalization.cacheKeys
         self.keyFieldNames = policy.allKeyFields
-        self.soleKeyField =
-            policy.identify == nil && policy.keyFields.isEmpty && policy.defaultKeyFields.count == 1
-            ? policy.defaultKeyFields[0] : nil
+        self.soleKeyField = policy.soleKeyField
     }
 
     mutating func walkResponse() throws(IngestError) -> IngestResult {

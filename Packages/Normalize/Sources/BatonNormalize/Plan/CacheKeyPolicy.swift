@@ -32,6 +32,17 @@ public struct CacheKeyPolicy: Sendable {
         Set(defaultKeyFields).union(keyFields.values.joined())
     }
 
+    /// The one field that identifies every type, when there is no closure and no type names
+    /// other fields: an object's key is then `Type:<that field>`.
+    ///
+    /// Computed here, outside `ResponseWalker`'s initializer: written inline there, Swift 6.3's
+    /// optimizer released an uninitialized stack slot on the path where `keyFields` is empty,
+    /// and every release build crashed in its first ingest (`BatonBenchmarks normalize`).
+    @inline(never)
+    var soleKeyField: String? {
+        identify == nil && keyFields.isEmpty && defaultKeyFields.count == 1 ? defaultKeyFields[0] : nil
+    }
+
     /// The key fields of `typename`.
     public func fields(of typename: String) -> [String] {
         keyFields[typename] ?? defaultKeyFields
