@@ -2,9 +2,14 @@ import Foundation
 
 /// Collects figures and writes them: each figure the median of at least 20 timed runs
 /// after a warm-up, named in snake_case with its unit as the suffix.
+///
+/// With `BATON_BENCH_SMOKE=1` (`make bench-smoke`, which `make test` runs) each figure comes
+/// from one run and nothing is written: the release build runs every suite's code once, so a
+/// crash only the optimizer's code has fails the tests.
 struct Harness {
-    static let runs = 21
-    static let warmups = 3
+    static let smoke = ProcessInfo.processInfo.environment["BATON_BENCH_SMOKE"] == "1"
+    static let runs = smoke ? 1 : 21
+    static let warmups = smoke ? 0 : 3
 
     private(set) var figures: [(name: String, value: Double)] = []
     /// Restricts the run to suites whose name contains this text, when set.
