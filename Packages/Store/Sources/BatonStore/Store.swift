@@ -43,7 +43,7 @@ public final class Store {
     /// ever fetched.
     public var lookups: [LookupRule]
 
-    // Optimistic layers (Store+Optimistic.swift).
+    // Optimistic layers (Overlay/).
     var layers: [OptimisticLayer] = []
     /// For every field some layer covers: the base value under it (nil: the base lacks it).
     var base: [RecordKey: [Slot: BaseCell]] = [:]
@@ -54,7 +54,8 @@ public final class Store {
     @exclusivity(unchecked) var hidden: [RecordKey: Record] = [:]
     var nextLayerID = 1
 
-    // Fetch times and invalidation (Store+FetchTimes.swift, Store+Invalidation.swift).
+    // Fetch times (Commit/Store+Commit.swift, Check/Store+Check.swift) and invalidation
+    // (Check/Store+Invalidation.swift).
     var fetchTimes: [OperationIdentity: Stamp] = [:]
     /// Operations whose fetch time was asked of the persistence already (found or not).
     var fetchTimesLoaded: Set<OperationIdentity> = []
@@ -63,7 +64,7 @@ public final class Store {
     /// Orders fetches and invalidations of this launch even when the clock stands still.
     var nextSequence = 1
 
-    // Collection (Store+Collection.swift).
+    // Collection (Collection/Store+Collection.swift).
     var retained: [Int: OperationPlan] = [:]
     var nextRetainID = 1
     var releaseBuffer: [OperationPlan] = []
@@ -76,7 +77,7 @@ public final class Store {
     /// what it could not read as missing.
     @exclusivity(unchecked) public private(set) var lastPersistenceError: (any Error)?
 
-    // Persistence faults (Store+PersistenceFault.swift).
+    // Persistence faults (Persistence/Store+PersistenceFault.swift).
     /// The latest fault the persistence reported, or nil: set on the main actor in a turn
     /// after the persistence reported it. A fault from before the store was made arrives the
     /// same way, a turn after the initializer.

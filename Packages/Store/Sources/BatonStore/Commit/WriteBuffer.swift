@@ -68,7 +68,6 @@ struct WriteBuffer {
         var fieldsWritten = 0
         var fieldsNotified = 0
         var recordsChanged: Set<ObjectIdentifier> = []
-        var changedRecords: [Record] = []
     }
 
     /// Applies every entry whose value differs from what its record holds (and every
@@ -95,9 +94,7 @@ struct WriteBuffer {
             let entry = entries[i]
             entry.record.store(entry.value, at: entry.slot)
             outcome.fieldsWritten += 1
-            if outcome.recordsChanged.insert(ObjectIdentifier(entry.record)).inserted {
-                outcome.changedRecords.append(entry.record)
-            }
+            outcome.recordsChanged.insert(ObjectIdentifier(entry.record))
         }
         for i in live {
             entries[i].record.didChange(entries[i].slot)
