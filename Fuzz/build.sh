@@ -4,8 +4,9 @@
 #   $OUT/fuzz-ingest    the Ingest and the JSON reader
 #   $OUT/fuzz-row       the image's row decoder
 # BatonRecords and BatonNormalize are compiled as modules with coverage and AddressSanitizer;
-# the row decoder is internal to BatonImage, so its few files (RowCodec, Names, Connection,
-# Statement, ImageError, Schema, SQLiteVersion) are compiled into the fuzzer's own module.
+# the row decoder is internal to BatonImage, so the files it needs (RowCodec, CellScratch,
+# Names, Connection, Statement, ImageError, Schema, SQLiteVersion) are compiled into the
+# fuzzer's own module.
 # Usage: Fuzz/build.sh [OUT]   (FUZZ_OPT=-O or -Onone, default -O)
 set -eu
 cd "$(dirname "$0")/.."

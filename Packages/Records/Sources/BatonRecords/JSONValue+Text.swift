@@ -46,27 +46,36 @@ extension JSONValue {
         }
     }
 
-    /// A string literal with JSON's escapes.
-    public static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+    /// Appends `text` as a JSON string literal: `"`, `\` and the control characters escaped
+    /// (`\b`, `\f`, `\n`, `\r`, `\t`, else `\u00XX`), everything else as its UTF-8. The same
+    /// text is a GraphQL string value, whose escapes are JSON's: this is the one JSON and
+    /// GraphQL string escaper of Records, Normalize, Transport and the compiler.
+    public static func writeString(_ text: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x08: out.append(contentsOf: [0x5C, 0x62])
+            case 0x0C: out.append(contentsOf: [0x5C, 0x66])
+            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+            case 0x09: out.append(contentsOf: [0x5C, 0x74])
+            case 0x00..<0x20:
+                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(0x22)
     }
+
+    /// Appends `text` as a JSON string literal, as the `[UInt8]` overload writes it.
+    public static func writeString(_ text: String, to out: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count &+ 2)
+        writeString(text, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,9 +1,11 @@
+import BatonRecords
+
 /// Prints documents back to text in one of two styles.
 ///
 /// `compact`: no insignificant whitespace, selections and arguments separated by commas, as a
 /// compiler emits documents for the wire: `query Q($id:ID!){node(id:$id){id,...F}}fragment F on T{a}`.
 /// `pretty`: two-space indentation, one selection a line, one variable a line, as Relay's compiler
-/// prints them. Strings are printed with JSON-style escapes. A value type used on one thread.
+/// prints them. Strings are printed with JSON's escapes (`JSONValue.writeString(_:to:)`). A value type used on one thread.
 struct Printer {
     enum Style {
         case compact
@@ -179,7 +181,7 @@ struct Printer {
         case .int(let text), .float(let text), .enumValue(let text):
             write(text)
         case .string(let text):
-            writeQuoted(text)
+            JSONValue.writeString(text, to: &output)
         case .boolean(let flag):
             write(flag ? "true" : "false")
         case .null:
@@ -201,26 +203,5 @@ struct Printer {
             }
             write(0x7D)
         }
-    }
-
-    /// `text` as a JSON string literal.
-    mutating func writeQuoted(_ text: String) {
-        write(0x22)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: output.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-            case 0x08: output.append(contentsOf: [0x5C, 0x62])
-            case 0x0C: output.append(contentsOf: [0x5C, 0x66])
-            case 0x0A: output.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: output.append(contentsOf: [0x5C, 0x72])
-            case 0x09: output.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: output.append(byte)
-            }
-        }
-        write(0x22)
     }
 }

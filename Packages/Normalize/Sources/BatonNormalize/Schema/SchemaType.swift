@@ -43,9 +43,6 @@ public struct SchemaType: Sendable, Hashable {
     /// Whether values of the type have fields a selection set reads: object, interface, union.
     public var isComposite: Bool { kind == .object || kind == .interface || kind == .union }
 
-    /// Whether the type is a leaf: scalar or enum.
-    public var isLeaf: Bool { kind == .scalar || kind == .enumeration }
-
     /// The field named `name` this type defines (no `__typename`; see `GraphQLSchema.field(_:on:)`).
     public func field(named name: String) -> FieldDefinition? {
         fieldIndex[name].map { fields[$0] }
