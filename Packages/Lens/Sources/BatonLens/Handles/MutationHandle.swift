@@ -65,33 +65,16 @@ public final class MutationHandle<Op: GraphQLOperation> {
         environment.log?(.fetchStarted(operation: name))
         let ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
         running -= 1
-        let result: IngestResult
-        switch ingested {
-        case .success(let value) where value.hasData && !environment.isEnded:
-            result = value
-        case .success(let value):
-            if let layer { store.revert(layer) }
-            throw fail(
-                environment.isEnded ? .ended(operation: name) : .noData(value.errors, operation: name), operation: name)
+        switch environment.land(ingested, of: plan, as: .answer(replacing: layer)) {
+        case .success: break
         case .failure(let failure):
             if let layer, !environment.isEnded { store.revert(layer) }
             throw fail(failure, operation: name)
         }
-        let summary =
-            if let layer {
-                store.commit(result.changes, replacing: layer)
-            } else {
-                store.commit(result.changes)
-            }
-        environment.log?(
-            .committed(
-                operation: name, records: summary.recordsCreated + summary.recordsChanged,
-                fields: summary.fieldsWritten))
+        guard let lens = environment.lens(Op.self, over: plan) else {
+            throw fail(.noData([], operation: name), operation: name)
+        }
         error = nil
-        let lens = Op.Data(
-            ref: RecordRef(
-                record: store.record(plan.rootKey)!, selection: plan.root,
-                context: environment.lensContext))
         data = lens
         return lens
     }

@@ -145,8 +145,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
     }
 
     func makeData() -> Op.Data? {
-        guard let plan, let root = environment.store.record(plan.rootKey) else { return nil }
-        return Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
+        plan.flatMap { environment.lens(Op.self, over: $0) }
     }
 }
 

@@ -112,25 +112,13 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     func receive(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan) {
         guard !environment.isEnded else { return }
-        switch ingested {
+        switch environment.land(ingested, of: plan, as: .event) {
+        case .success:
+            eventCount += 1
+            if data == nil { data = environment.lens(Op.self, over: plan) }
         case .failure(let failure):
             error = failure
             environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
-        case .success(let result):
-            guard result.hasData else {
-                error = .noData(result.errors, operation: plan.name ?? "anonymous")
-                return
-            }
-            let summary = environment.store.commit(result.changes)
-            environment.log?(
-                .committed(
-                    operation: plan.name ?? "anonymous",
-                    records: summary.recordsCreated + summary.recordsChanged,
-                    fields: summary.fieldsWritten))
-            eventCount += 1
-            if data == nil, let root = environment.store.record(plan.rootKey) {
-                data = Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
-            }
         }
     }
 }
