@@ -4,15 +4,15 @@ extension GraphQLEnvironment {
     /// The fetch of `plan` in flight, or a new one: the transport call and the ingest run off
     /// the main actor in the task; the commit runs on it. Registered before this returns, so
     /// identical requests made in the same turn share it.
-    func startFetch(_ plan: OperationPlan) -> Task<Result<CommitSummary, FetchError>, Never> {
+    func startFetch(_ plan: OperationPlan) -> Task<Result<CommitSummary, OperationError>, Never> {
         let identity = plan.identity
         if let task = inFlight[identity] { return task }
         let name = plan.name ?? "anonymous"
-        guard !isEnded else { return Task { .failure(.ended(operation: name)) } }
+        guard !isEnded else { return Task { .failure(.refused(.ended(operation: name))) } }
         log?(.fetchStarted(operation: name))
         let transport = self.transport
-        let task = Task { () -> Result<CommitSummary, FetchError> in
-            let result: Result<CommitSummary, FetchError>
+        let task = Task { () -> Result<CommitSummary, OperationError> in
+            let result: Result<CommitSummary, OperationError>
             if plan.deferLabels.isEmpty {
                 result = await self.land(Self.download(plan, transport: transport), of: plan, as: .response)
             } else {
@@ -29,7 +29,7 @@ extension GraphQLEnvironment {
     /// Commits the payloads of an incremental (`@defer`) response as they arrive; its summary
     /// adds up theirs.
     private func streamIncremental(_ plan: OperationPlan, transport: any Transport) async -> Result<
-        CommitSummary, FetchError
+        CommitSummary, OperationError
     > {
         let name = plan.name ?? "anonymous"
         var targets: [DeferredTarget] = []
@@ -47,8 +47,9 @@ extension GraphQLEnvironment {
             }
         } catch {
             return .failure(
-                Task.isCancelled || error is CancellationError
-                    ? .cancelled(operation: name) : .transport(error, operation: name))
+                .fetch(
+                    Task.isCancelled || error is CancellationError
+                        ? .cancelled(operation: name) : .transport(error, operation: name)))
         }
         return .success(total)
     }

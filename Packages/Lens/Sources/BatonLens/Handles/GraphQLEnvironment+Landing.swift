@@ -25,16 +25,16 @@ extension GraphQLEnvironment {
     /// and subscription events. Commits nothing when the environment has ended, when the
     /// payload did not ingest, or when a payload that must hold data has none.
     func land(_ ingested: Result<IngestResult, FetchError>, of plan: OperationPlan, as payload: Payload) -> Result<
-        CommitSummary, FetchError
+        CommitSummary, OperationError
     > {
         let name = plan.name ?? "anonymous"
-        guard !isEnded else { return .failure(.ended(operation: name)) }
+        guard !isEnded else { return .failure(.refused(.ended(operation: name))) }
         let result: IngestResult
         switch ingested {
-        case .failure(let error): return .failure(error)
+        case .failure(let error): return .failure(.fetch(error))
         case .success(let value): result = value
         }
-        if payload.needsData && !result.hasData { return .failure(.noData(result.errors, operation: name)) }
+        if payload.needsData && !result.hasData { return .failure(.fetch(.noData(result.errors, operation: name))) }
         let summary =
             switch payload {
             case .response: store.commit(result.changes, fetched: plan.identity)

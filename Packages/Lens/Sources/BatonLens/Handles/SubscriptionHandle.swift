@@ -22,7 +22,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     public private(set) var resumptions = 0
     /// The last failure: the drop being recovered from, the permanent failure, or a payload
     /// that did not ingest. Cleared when a stream connects.
-    public private(set) var error: FetchError?
+    public private(set) var error: OperationError?
 
     public let variables: [String: JSONValue]
     @ObservationIgnored public let backoff: Backoff
@@ -53,12 +53,12 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         do {
             plan = try environment.plan(Op.self, variables: variables)
         } catch {
-            self.error = .invalidOperation(error)
+            self.error = .refused(.invalidOperation(error))
             state = .ended
             return
         }
         guard !environment.isEnded else {
-            error = .ended(operation: plan.name ?? "anonymous")
+            error = .refused(.ended(operation: plan.name ?? "anonymous"))
             state = .ended
             return
         }
@@ -88,7 +88,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     func dropped(_ failure: any Error, attempt: Int, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
-        error = .transport(failure, operation: name)
+        error = .fetch(.transport(failure, operation: name))
         environment.log?(.subscriptionDropped(operation: name, attempt: attempt))
         state = .waiting(attempt: attempt)
     }
@@ -100,7 +100,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     /// An error that retrying cannot make go away: the handle stops, failed.
     func failed(_ failure: any Error, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
-        let error = FetchError.transport(failure, operation: name)
+        let error = OperationError.fetch(.transport(failure, operation: name))
         self.error = error
         environment.log?(.failed(operation: name, kind: error.kind))
         state = .failed(error.kind)
