@@ -46,7 +46,7 @@ import Testing
         for _ in 0..<200 where handle.state != .failed(.transport) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(handle.state == .failed(.transport))
         #expect(handle.resumptions == 0)
-        guard case .transport(let error as TransportError, _)? = handle.error, case .unsupported = error else {
+        guard case .fetch(.transport(let error as TransportError, _))? = handle.error, case .unsupported = error else {
             Issue.record("expected TransportError.unsupported, got \(String(describing: handle.error))")
             return
         }

@@ -76,7 +76,7 @@ import Testing
         views.render("notes") { _ = try? data.texts }
 
         gate.fail()
-        await #expect(throws: FetchError.self) { try await edit.value }
+        await #expect(throws: OperationError.self) { try await edit.value }
 
         #expect(try data.texts == Array(IntegrationNotesQuery.texts.prefix(2)))
         #expect(launch.store.optimisticLayers.isEmpty)
@@ -116,7 +116,7 @@ import Testing
             shown.append(views.fired)
             texts.append(try data.texts.first)
             gate.fail()
-            await #expect(throws: FetchError.self) { try await edit.value }
+            await #expect(throws: OperationError.self) { try await edit.value }
             #expect(launch.store.optimisticLayers.isEmpty)
         }
         #expect(shown == [["notes": 1], ["notes": 1]])

@@ -1,6 +1,6 @@
 // A stand-in for the SwiftUI declarations Baton's SwiftUI adapter uses, with the shapes
 // SwiftUI's interface gives them (iOS 18 / macOS 15 SDKs), so that the adapter
-// (`Packages/Lens/Sources/BatonLens/GraphQLQuery.swift`, behind `canImport(SwiftUI)`) is
+// (`Packages/Lens/Sources/BatonLens/SwiftUI/GraphQLQuery.swift`, behind `canImport(SwiftUI)`) is
 // type-checked on Linux by `typecheck-adapter.sh`. Nothing here runs. When the adapter uses
 // a new SwiftUI declaration, add it here as SwiftUI declares it.
 

@@ -27,7 +27,9 @@ struct EndTests {
         let transport = ScriptedTransport(answering: NameQuery.response("Rick"))
         let environment = Spec.environment(transport)
         environment.end()
-        await #expect(throws: FetchError.self) { try await environment.fetch(NameQuery.self, variables: ["id": "1"]) }
+        await #expect(throws: OperationError.self) {
+            try await environment.fetch(NameQuery.self, variables: ["id": "1"])
+        }
         let handle = QueryHandle(NameQuery.self, variables: ["id": "1"], in: environment)
         #expect(handle.phase == .failed(.ended))
         #expect(transport.count == 0)
@@ -40,7 +42,7 @@ struct EndTests {
         #expect(await eventually { transport.waiting == 1 })
         environment.end()
         transport.answer(.success(Data(NameQuery.response("Rick").utf8)))
-        await #expect(throws: FetchError.self) { try await fetch.value }
+        await #expect(throws: OperationError.self) { try await fetch.value }
         #expect(environment.store.record("Character:1") == nil)
     }
 

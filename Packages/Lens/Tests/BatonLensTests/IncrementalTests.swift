@@ -23,6 +23,42 @@ enum ProfileQuery: GraphQLOperation {
     }
 }
 
+/// A character with its episodes, read to seed the store and observe the episode list.
+enum SeasonQuery: GraphQLOperation {
+    static let document = #"query Season { character(id: "1") { id name episode { id name } } }"#
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Linked<Season?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+    struct Season: Fragment {
+        static let typeCondition = "Character"
+        struct Fields: FieldSet { let episodes = Linked<[EpisodeLens]>("episode") }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
+/// A query whose deferred payload deletes the episodes it names.
+enum DeferredRemovalQuery: GraphQLOperation {
+    static let document = """
+        query DeferredRemoval { character(id: "1") { id name ... @defer(label: "removal") { episode { id @deleteRecord } } } }
+        """
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Linked<Named?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+    struct Named: Fragment {
+        static let typeCondition = "Character"
+        struct Fields: FieldSet { let name = Scalar<String>("name") }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
 @MainActor
 struct IncrementalTests {
     @Test func deferredPayloadsAreCommittedAsTheyArrive() async throws {
@@ -40,5 +76,27 @@ struct IncrementalTests {
         #expect(try profile.name == "Rick Sanchez")
         #expect(try profile.episodes.map { try $0.name } == ["Pilot", "Lawnmower Dog"])
         #expect(transport.connectionCount == 1)
+    }
+
+    @Test func aDeferredPayloadsDeletionsAndNotificationsShowInTheFetchsSummary() async throws {
+        let environment = Spec.environment(
+            StreamingTransport([
+                .init(
+                    events: [
+                        #"{"data":{"character":{"id":"1","name":"Rick Sanchez"}},"hasNext":true}"#,
+                        #"{"incremental":[{"data":{"episode":[{"id":"1"}]},"path":["character"],"label":"removal"}],"hasNext":false}"#,
+                    ], drops: false)
+            ]))
+        let season = try load(
+            SeasonQuery.self,
+            response: #"{"data":{"character":{"id":"1","name":"Rick Sanchez","episode":[{"id":"1","name":"Pilot"}]}}}"#,
+            into: environment)
+        let renders = RenderLog()
+        render("episodes", in: renders) { _ = try? season.character?.episodes }
+        let summary = try await environment.fetch(DeferredRemovalQuery.self)
+        #expect(environment.store.record("Episode:1") == nil)
+        #expect(summary.recordsDeleted == 1)
+        #expect(summary.fieldsNotified == 1)
+        #expect(renders.fired == ["episodes": 1])
     }
 }

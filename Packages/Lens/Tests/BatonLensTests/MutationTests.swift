@@ -83,7 +83,7 @@ struct MutationTests {
         #expect(await eventually { transport.waiting == 1 })
         #expect(try character.name == "Rick Two")
         transport.answer(.failure(TestTransportError.unreachable))
-        await #expect(throws: FetchError.self) { try await task.value }
+        await #expect(throws: OperationError.self) { try await task.value }
         #expect(try character.name == "Rick Sanchez")
         #expect(environment.store.optimisticLayers.isEmpty)
         #expect(mutation.error?.kind == .transport)
@@ -97,9 +97,9 @@ struct MutationTests {
         }
         #expect(await eventually { transport.waiting == 1 })
         transport.answer(.success(Data(#"{"data":null,"errors":[{"message":"not allowed"}]}"#.utf8)))
-        await #expect(throws: FetchError.self) { try await task.value }
+        await #expect(throws: OperationError.self) { try await task.value }
         #expect(try character.name == "Rick Sanchez")
-        guard case .noData(let errors, _)? = mutation.error else {
+        guard case .fetch(.noData(let errors, _))? = mutation.error else {
             Issue.record("expected noData, got \(String(describing: mutation.error))")
             return
         }

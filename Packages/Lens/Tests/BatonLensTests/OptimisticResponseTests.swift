@@ -26,7 +26,7 @@ struct OptimisticResponseTests {
         await #expect {
             try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: typo)
         } throws: { error in
-            guard case .invalidOptimisticResponse(let ingest, "TestRename")? = error as? FetchError else {
+            guard case .refused(.invalidOptimisticResponse(let ingest, "TestRename"))? = error as? OperationError else {
                 return false
             }
             let text = "\(error)"

@@ -228,7 +228,7 @@ struct ConnectionVariablesTests {
 
         for direction in [ConnectionPaging.Direction.forward, .backward] {
             if direction == .forward { await handle.loadNext(2) } else { await handle.loadPrevious(2) }
-            guard case .pagination(let error)? = handle.error else {
+            guard case .refused(.pagination(let error))? = handle.error else {
                 Issue.record("\(direction): expected a pagination error, got \(String(describing: handle.error))")
                 continue
             }
@@ -251,7 +251,7 @@ struct ConnectionVariablesTests {
 
         await handle.loadNext(2)
 
-        guard case .pagination(let error)? = handle.error else {
+        guard case .refused(.pagination(let error))? = handle.error else {
             Issue.record("expected a pagination error, got \(String(describing: handle.error))")
             return
         }

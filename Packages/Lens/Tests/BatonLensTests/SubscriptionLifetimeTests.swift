@@ -64,7 +64,7 @@ struct SubscriptionLifetimeTests {
         #expect(transport.opened == 1, "a permanent error was retried")
         #expect(clock.delays.isEmpty)
         #expect(handle.resumptions == 0)
-        guard case .transport(let error, let operation)? = handle.error else {
+        guard case .fetch(.transport(let error, let operation))? = handle.error else {
             Issue.record("expected the transport's error, got \(String(describing: handle.error))")
             return
         }

@@ -1,5 +1,7 @@
-/// The kind of a failed fetch, without its details: what a phase and the log carry. A
+/// The kind of a failed operation, without its details: what a phase and the log carry. A
 /// value: safe on any thread.
+///
+/// The first four are ``FetchError``'s, the request failing; the rest are ``Refusal``'s.
 public enum FailureKind: String, Hashable, Sendable {
     /// The transport threw (network, HTTP status).
     case transport
@@ -7,6 +9,8 @@ public enum FailureKind: String, Hashable, Sendable {
     case malformedResponse
     /// The response had no data, only request errors.
     case noData
+    /// The fetch was cancelled.
+    case cancelled
     /// The operation's document does not build, its lenses select what it does not, or it
     /// cannot page the way it was asked to.
     case invalidOperation
@@ -14,8 +18,6 @@ public enum FailureKind: String, Hashable, Sendable {
     case invalidOptimisticResponse
     /// Cache-only, and the store cannot answer.
     case notCached
-    /// The fetch was cancelled.
-    case cancelled
     /// The environment has ended.
     case ended
 }

@@ -17,7 +17,7 @@ public final class GraphQLEnvironment {
     /// Whether ``end()`` was called: nothing more is fetched or committed.
     public private(set) var isEnded = false
 
-    var inFlight: [OperationIdentity: Task<Result<CommitSummary, FetchError>, Never>] = [:]
+    var inFlight: [OperationIdentity: Task<Result<CommitSummary, OperationError>, Never>] = [:]
     private var plans: [PlanKey: OperationPlan] = [:]
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
@@ -62,12 +62,12 @@ public final class GraphQLEnvironment {
     @discardableResult
     public func fetch<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:]
-    ) async throws(FetchError) -> CommitSummary {
+    ) async throws(OperationError) -> CommitSummary {
         let plan: OperationPlan
         do {
             plan = try self.plan(operation, variables: variables)
         } catch {
-            throw .invalidOperation(error)
+            throw .refused(.invalidOperation(error))
         }
         return try await startFetch(plan).value.get()
     }
@@ -76,7 +76,7 @@ public final class GraphQLEnvironment {
     @discardableResult
     public func fetch<Op: TypedVariablesOperation>(
         _ operation: Op.Type, variables: Op.Variables
-    ) async throws(FetchError) -> CommitSummary {
+    ) async throws(OperationError) -> CommitSummary {
         try await fetch(operation, variables: variables.variableValues)
     }
 
@@ -110,7 +110,7 @@ public final class GraphQLEnvironment {
     /// Ends the environment, the session: cancels its fetches and subscriptions, ends its
     /// store (memory lets go of every record, optimistic layers are dropped, the image is
     /// closed with its rows kept for the next launch) and commits nothing after. Handles
-    /// report ``FailureKind/ended``; new fetches throw ``FetchError/ended(operation:)``.
+    /// report ``FailureKind/ended``; new fetches throw ``Refusal/ended(operation:)``.
     public func end() {
         guard !isEnded else { return }
         isEnded = true

@@ -21,7 +21,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
     /// Whether ``loadNext(_:)`` or ``loadPrevious(_:)`` is on its way.
     public private(set) var isLoadingPage = false
     /// The last failure; cleared by a fetch that lands.
-    public private(set) var error: FetchError?
+    public private(set) var error: OperationError?
 
     public let variables: [String: JSONValue]
     public let policy: FetchPolicy
@@ -45,7 +45,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         } catch {
             self.plan = nil
             self.retention = nil
-            self.error = .invalidOperation(error)
+            self.error = .refused(.invalidOperation(error))
             self.phase = .failed(.invalidOperation)
             return
         }
@@ -53,7 +53,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         self.retention = Retention(environment.store.retain(plan))
         let name = plan.name ?? "anonymous"
         guard !environment.isEnded else {
-            self.error = .ended(operation: name)
+            self.error = .refused(.ended(operation: name))
             self.phase = .failed(.ended)
             return
         }
@@ -84,7 +84,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         if fetches {
             fetch(plan)
         } else if data == nil {
-            error = .notCached(missing: initialCheck?.missingPaths ?? [], operation: name)
+            error = .refused(.notCached(missing: initialCheck?.missingPaths ?? [], operation: name))
             phase = .failed(.notCached)
         }
     }
@@ -111,7 +111,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         }
     }
 
-    private func finish(_ result: Result<CommitSummary, FetchError>) {
+    private func finish(_ result: Result<CommitSummary, OperationError>) {
         isRefreshing = false
         switch result {
         case .success:
@@ -128,7 +128,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         data = nil
         isRefreshing = false
         isLoadingPage = false
-        error = .ended(operation: plan?.name ?? "anonymous")
+        error = .refused(.ended(operation: plan?.name ?? "anonymous"))
         phase = .failed(.ended)
     }
 
@@ -137,7 +137,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
     }
 
     /// A page fetch's outcome: a failure is the handle's error; the phase stays.
-    func setPageResult(_ result: Result<CommitSummary, FetchError>) {
+    func setPageResult(_ result: Result<CommitSummary, OperationError>) {
         switch result {
         case .success: error = nil
         case .failure(let failure): error = failure
@@ -145,8 +145,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
     }
 
     func makeData() -> Op.Data? {
-        guard let plan, let root = environment.store.record(plan.rootKey) else { return nil }
-        return Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
+        plan.flatMap { environment.lens(Op.self, over: $0) }
     }
 }
 

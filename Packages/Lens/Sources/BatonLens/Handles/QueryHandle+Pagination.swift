@@ -21,7 +21,7 @@ extension QueryHandle {
     /// set to null. Does nothing when there is no next page or a page is on its way.
     ///
     /// An operation whose connection's `first` and `after` are not both variables cannot page
-    /// forward: ``error`` becomes ``FetchError/pagination(_:)`` and nothing is fetched.
+    /// forward: ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched.
     public func loadNext(_ count: Int) async {
         await loadPage(count, .forward)
     }
@@ -64,7 +64,7 @@ extension QueryHandle {
         do {
             pagePlan = try environment.plan(Op.self, variables: variables)
         } catch {
-            setPageResult(.failure(.invalidOperation(error)))
+            setPageResult(.failure(.refused(.invalidOperation(error))))
             return
         }
         setLoadingPage(true)
@@ -74,7 +74,7 @@ extension QueryHandle {
     }
 
     private func failPage(_ error: PaginationError, plan: OperationPlan) {
-        let failure = FetchError.pagination(error)
+        let failure = OperationError.refused(.pagination(error))
         environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
         setPageResult(.failure(failure))
     }

@@ -22,7 +22,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     public private(set) var resumptions = 0
     /// The last failure: the drop being recovered from, the permanent failure, or a payload
     /// that did not ingest. Cleared when a stream connects.
-    public private(set) var error: FetchError?
+    public private(set) var error: OperationError?
 
     public let variables: [String: JSONValue]
     @ObservationIgnored public let backoff: Backoff
@@ -53,12 +53,12 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         do {
             plan = try environment.plan(Op.self, variables: variables)
         } catch {
-            self.error = .invalidOperation(error)
+            self.error = .refused(.invalidOperation(error))
             state = .ended
             return
         }
         guard !environment.isEnded else {
-            error = .ended(operation: plan.name ?? "anonymous")
+            error = .refused(.ended(operation: plan.name ?? "anonymous"))
             state = .ended
             return
         }
@@ -88,7 +88,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     func dropped(_ failure: any Error, attempt: Int, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
-        error = .transport(failure, operation: name)
+        error = .fetch(.transport(failure, operation: name))
         environment.log?(.subscriptionDropped(operation: name, attempt: attempt))
         state = .waiting(attempt: attempt)
     }
@@ -100,7 +100,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     /// An error that retrying cannot make go away: the handle stops, failed.
     func failed(_ failure: any Error, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
-        let error = FetchError.transport(failure, operation: name)
+        let error = OperationError.fetch(.transport(failure, operation: name))
         self.error = error
         environment.log?(.failed(operation: name, kind: error.kind))
         state = .failed(error.kind)
@@ -112,25 +112,13 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     func receive(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan) {
         guard !environment.isEnded else { return }
-        switch ingested {
+        switch environment.land(ingested, of: plan, as: .event) {
+        case .success:
+            eventCount += 1
+            if data == nil { data = environment.lens(Op.self, over: plan) }
         case .failure(let failure):
             error = failure
             environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
-        case .success(let result):
-            guard result.hasData else {
-                error = .noData(result.errors, operation: plan.name ?? "anonymous")
-                return
-            }
-            let summary = environment.store.commit(result.changes)
-            environment.log?(
-                .committed(
-                    operation: plan.name ?? "anonymous",
-                    records: summary.recordsCreated + summary.recordsChanged,
-                    fields: summary.fieldsWritten))
-            eventCount += 1
-            if data == nil, let root = environment.store.record(plan.rootKey) {
-                data = Op.Data(ref: RecordRef(record: root, selection: plan.root, context: environment.lensContext))
-            }
         }
     }
 }

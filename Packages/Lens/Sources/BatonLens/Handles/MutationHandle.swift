@@ -15,7 +15,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
     /// How many performs are on their way.
     public private(set) var running = 0
     /// The last failure; cleared by a perform that lands.
-    public private(set) var error: FetchError?
+    public private(set) var error: OperationError?
 
     @ObservationIgnored let environment: GraphQLEnvironment
 
@@ -32,22 +32,22 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ///   - optimisticResponse: the `data` the server is expected to answer, applied as an
     ///     optimistic layer before this function first suspends. Fields may be absent; a
     ///     member the operation does not select, at any depth (`__typename` aside), throws
-    ///     ``FetchError/invalidOptimisticResponse(_:operation:)`` naming its path, before
+    ///     ``Refusal/invalidOptimisticResponse(_:operation:)`` naming its path, before
     ///     anything is applied or sent. A generated mutation also takes its typed
     ///     `OptimisticResponse`, where such a member does not compile.
     /// - Returns: the lens over the mutation root, reading the server's answer.
     @discardableResult
     public func perform(
         variables: [String: JSONValue] = [:], optimisticResponse: JSONValue? = nil
-    ) async throws(FetchError) -> Op.Data {
+    ) async throws(OperationError) -> Op.Data {
         let plan: OperationPlan
         do {
             plan = try environment.plan(Op.self, variables: variables)
         } catch {
-            throw fail(.invalidOperation(error), operation: nil)
+            throw fail(.refused(.invalidOperation(error)), operation: nil)
         }
         let name = plan.name ?? "anonymous"
-        guard !environment.isEnded else { throw fail(.ended(operation: name), operation: name) }
+        guard !environment.isEnded else { throw fail(.refused(.ended(operation: name)), operation: name) }
         let store = environment.store
         var layer: OptimisticLayerID?
         if let optimisticResponse {
@@ -57,7 +57,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
             } catch {
                 switch error {
                 case .optimisticResponse(let ingestError, _):
-                    throw fail(.invalidOptimisticResponse(ingestError, operation: name), operation: name)
+                    throw fail(.refused(.invalidOptimisticResponse(ingestError, operation: name)), operation: name)
                 }
             }
         }
@@ -65,38 +65,21 @@ public final class MutationHandle<Op: GraphQLOperation> {
         environment.log?(.fetchStarted(operation: name))
         let ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
         running -= 1
-        let result: IngestResult
-        switch ingested {
-        case .success(let value) where value.hasData && !environment.isEnded:
-            result = value
-        case .success(let value):
-            if let layer { store.revert(layer) }
-            throw fail(
-                environment.isEnded ? .ended(operation: name) : .noData(value.errors, operation: name), operation: name)
+        switch environment.land(ingested, of: plan, as: .answer(replacing: layer)) {
+        case .success: break
         case .failure(let failure):
             if let layer, !environment.isEnded { store.revert(layer) }
             throw fail(failure, operation: name)
         }
-        let summary =
-            if let layer {
-                store.commit(result.changes, replacing: layer)
-            } else {
-                store.commit(result.changes)
-            }
-        environment.log?(
-            .committed(
-                operation: name, records: summary.recordsCreated + summary.recordsChanged,
-                fields: summary.fieldsWritten))
+        guard let lens = environment.lens(Op.self, over: plan) else {
+            throw fail(.fetch(.noData([], operation: name)), operation: name)
+        }
         error = nil
-        let lens = Op.Data(
-            ref: RecordRef(
-                record: store.record(plan.rootKey)!, selection: plan.root,
-                context: environment.lensContext))
         data = lens
         return lens
     }
 
-    private func fail(_ failure: FetchError, operation: String?) -> FetchError {
+    private func fail(_ failure: OperationError, operation: String?) -> OperationError {
         error = failure
         if let operation { environment.log?(.failed(operation: operation, kind: failure.kind)) }
         return failure
@@ -109,7 +92,7 @@ extension MutationHandle where Op: TypedVariablesOperation {
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: JSONValue? = nil
-    ) async throws(FetchError) -> Op.Data {
+    ) async throws(OperationError) -> Op.Data {
         try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse)
     }
 }
@@ -120,7 +103,7 @@ extension MutationHandle where Op: OptimisticResponseOperation {
     @discardableResult
     public func perform(
         variables: [String: JSONValue] = [:], optimisticResponse: Op.OptimisticResponse
-    ) async throws(FetchError) -> Op.Data {
+    ) async throws(OperationError) -> Op.Data {
         try await perform(variables: variables, optimisticResponse: optimisticResponse.inputValue)
     }
 }
@@ -131,7 +114,7 @@ extension MutationHandle where Op: TypedVariablesOperation & OptimisticResponseO
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: Op.OptimisticResponse
-    ) async throws(FetchError) -> Op.Data {
+    ) async throws(OperationError) -> Op.Data {
         try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue)
     }
 }
