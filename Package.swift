@@ -76,7 +76,9 @@ let package = Package(
             name: "BatonImageTests",
             dependencies: ["BatonImage", "BatonImageTool", "ImageCrashChild", "BatonNormalize", "BatonTestSupport"],
             path: layerTests("Image")),
-        .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"], path: layerTests("Transport")),
+        .testTarget(
+            name: "BatonTransportTests", dependencies: ["BatonTransport", "BatonTestSupport"],
+            path: layerTests("Transport")),
         .testTarget(name: "BatonLensTests", dependencies: ["BatonLens", "BatonTestSupport"], path: layerTests("Lens")),
         .testTarget(
             name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"],

@@ -8,6 +8,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Records"),
         .package(path: "../Normalize"),
+        .package(path: "../../Tests/Support"),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -18,6 +19,8 @@ let package = Package(
                 .product(name: "BatonRecords", package: "Records"),
                 .product(name: "BatonNormalize", package: "Normalize"),
             ]),
-        .testTarget(name: "BatonTransportTests", dependencies: ["BatonTransport"]),
+        .testTarget(
+            name: "BatonTransportTests",
+            dependencies: ["BatonTransport", .product(name: "BatonTestSupport", package: "Support")]),
     ]
 )

@@ -1,4 +1,5 @@
 import BatonLens
+import BatonTestSupport
 import BatonTransport
 import Foundation
 import Testing
@@ -8,10 +9,10 @@ import Testing
 @MainActor
 @Suite struct LiveEdgeDirectiveTests {
     @Test func aMutationWhoseConnectionsOnlyAppendNodeReadsSucceedsAndAppends() async throws {
-        let server = try IntegrationLiveServer.start()
+        let server = try LocalTestServer.start()
         defer { server.stop() }
         let scratch = IntegrationScratch()
-        let transport = HTTPTransport(configuration: .init(url: server.url, usesAutomaticPersistedQueries: true))
+        let transport = HTTPTransport(configuration: .init(url: server.graphQLURL, usesAutomaticPersistedQueries: true))
         let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: transport)
         defer { launch.close() }
         let notes = QueryHandle(

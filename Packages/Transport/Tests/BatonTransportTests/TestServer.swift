@@ -1,11 +1,12 @@
+import BatonTestSupport
 import Foundation
-import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The Python test server (Tools/TestServer/server.py) as a child process on a free port.
+/// The Python test server (`LocalTestServer` of BatonTestSupport) with what the Transport
+/// tests ask of it: its request log (`events`, `waitFor`).
 ///
 /// One per suite that carries the `.testServer` trait; tests reach it through
 /// `TestServer.current`. Thread-safe: its state is immutable after start. The server also
@@ -13,83 +14,21 @@ import FoundationNetworking
 final class TestServer: Sendable {
     @TaskLocal static var current: TestServer?
 
-    let port: Int
-    private let process: Mutex<Process?>
-    private let stdin: FileHandle
+    private let server: LocalTestServer
 
-    var graphQLURL: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
+    var port: Int { server.port }
+    var graphQLURL: URL { server.graphQLURL }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    static var repositoryRoot: URL {
-        // <repo>/Packages/Transport/Tests/BatonTransportTests/TestServer.swift
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    private init(port: Int, process: Process, stdin: FileHandle) {
-        self.port = port
-        self.process = Mutex(process)
-        self.stdin = stdin
+    private init(server: LocalTestServer) {
+        self.server = server
     }
 
     static func start(timeout: TimeInterval = 20) throws -> TestServer {
-        let root = repositoryRoot
-        let python =
-            ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
-        let script = root.appendingPathComponent("Tools/TestServer/server.py").path
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw StartFailure(
-                description:
-                    "no Python for the test server at \(python): run `make server-env` (Tools/TestServer/setup.sh) first, or set BATON_PYTHON"
-            )
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"]
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        do { try process.run() } catch {
-            throw StartFailure(
-                description: "could not start the test server (\(python) \(script)): \(error); run `make server-env`")
-        }
-        let reader = output.fileHandleForReading
-        let line = Mutex<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            var bytes = Data()
-            while !bytes.contains(0x0A) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                bytes.append(chunk)
-            }
-            line.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + timeout) == .success,
-            let text = line.withLock({ $0 }),
-            let port = Int(text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces) ?? "")
-        else {
-            process.terminate()
-            throw StartFailure(
-                description:
-                    "the test server did not print its port within \(timeout) s (is graphql-core installed? run `make server-env`)"
-            )
-        }
-        return TestServer(port: port, process: process, stdin: input.fileHandleForWriting)
+        TestServer(server: try LocalTestServer.start(timeout: timeout))
     }
 
     func stop() {
-        process.withLock { process in
-            // No waitUntilExit: on Linux it can spin forever after the child is gone.
-            process?.terminate()
-            process = nil
-        }
-        try? stdin.close()
+        server.stop()
     }
 
     /// What the server logged for requests carrying `X-Test-Id: testID`.
