@@ -16,4 +16,14 @@ public struct CommitSummary: Hashable, Sendable {
 
     /// Whether memory did not change.
     public var isEmpty: Bool { recordsCreated == 0 && recordsChanged == 0 && recordsDeleted == 0 }
+
+    /// Adds every count of `other`: the summary of several commits (an incremental response's
+    /// payloads) is their sum. Kept beside the counts, so a count added later is summed too.
+    public mutating func add(_ other: CommitSummary) {
+        recordsCreated += other.recordsCreated
+        recordsChanged += other.recordsChanged
+        recordsDeleted += other.recordsDeleted
+        fieldsWritten += other.fieldsWritten
+        fieldsNotified += other.fieldsNotified
+    }
 }
