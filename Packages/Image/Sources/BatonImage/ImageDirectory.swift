@@ -19,6 +19,8 @@ enum ImageDirectory {
         var existing = directory
         while !isDirectory(existing) {
             if exists(existing) {
+                // Another image may have made it between the two looks.
+                if isDirectory(existing) { break }
                 throw .directoryNotCreated(path: path, directory: existing, errno: ENOTDIR)
             }
             missing.append(existing)

@@ -17,23 +17,6 @@ public final class Record: Observable {
     @exclusivity(unchecked) var values: ContiguousArray<Value> = []
     /// Whether a tracked read has happened: false until then.
     var mayBeObserved: Bool { registrar != nil }
-    /// Whether the store has read this record's row from its persistence this launch (found
-    /// or not). Only the store reads and sets it.
-    @_spi(Baton) public var rowWasRead: Bool {
-        get { rowRead }
-        set { rowRead = newValue }
-    }
-    /// Whether the store made this record for a row it is about to read, and has not read it
-    /// yet: the check's walk waits for the row before walking the record. Only the store
-    /// reads and sets it.
-    @_spi(Baton) public var awaitsRow: Bool {
-        get { awaiting }
-        set { awaiting = newValue }
-    }
-    // Stored apart from their accessors: a stored property read from another module gets a
-    // dynamic exclusivity check whatever its attribute says.
-    @exclusivity(unchecked) private var rowRead = false
-    @exclusivity(unchecked) private var awaiting = false
 
     public init(key: RecordKey) {
         self.key = key

@@ -8,8 +8,8 @@ extension Store {
     /// the image's contents. After `end()` the store commits nothing.
     public func end() {
         guard !isEnded else { return }
-        let disk = persistence
-        persistence = nil
+        let persistence = disk.persistence
+        disk.persistence = nil
         for layer in optimisticLayers.reversed() { revert(layer) }
         // Every field leaves, announced before any is removed, as in a commit.
         let held = keys.compactMap { record($0) }
@@ -22,6 +22,6 @@ extension Store {
         let gone = keys.filter { !$0.isRoot }
         if !gone.isEmpty { commit(ChangeSet(snapshots: [], deletions: gone)) }
         isEnded = true
-        disk?.close()
+        persistence?.close()
     }
 }

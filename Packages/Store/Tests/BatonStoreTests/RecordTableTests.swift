@@ -72,3 +72,60 @@ import Testing
         #expect(table.count == 1)
     }
 }
+
+/// The table's per-key state beside its records: entries without a record, the counts, and
+/// blank entries leaving, against a dictionary of (record, state) doing the same.
+@Suite struct RecordTableStateTests {
+    @Test(arguments: [2, 0xC0FFEE] as [UInt64])
+    func statesWithAndWithoutRecordsAgreeWithADictionary(seed: UInt64) {
+        var random = StoreLoadTests.SeededGenerator(state: seed)
+        let universe = (0..<200).map { RecordKey("T:\($0)") }
+        let table = RecordTable(seed: seed)
+        var model: [RecordKey: (record: Record?, state: RecordState)] = [:]
+        for step in 0..<20_000 {
+            let key = universe[Int.random(in: 0..<universe.count, using: &random)]
+            var state = RecordState()
+            state.presence = [.absent, .live, .hidden, .deleted][Int.random(in: 0..<4, using: &random)]
+            state.row = [.unread, .read][Int.random(in: 0..<2, using: &random)]
+            state.isLayerOnly = state.presence == .live && Bool.random(using: &random)
+            state.invalidation = Bool.random(using: &random) ? UInt32(step) : 0
+            let record = state.holdsRecord ? Record(key: key) : nil
+            table.update(key) { held, heldRecord in
+                held = state
+                heldRecord = record
+            }
+            model[key] = state.isBlank && record == nil ? nil : (record, state)
+            if step % 991 == 0 { table.checkInvariants() }
+        }
+        table.checkInvariants()
+        #expect(table.count == model.values.filter { $0.state.presence == .live }.count)
+        #expect(table.entryCount == model.count)
+        #expect(Set(table.keys) == Set(model.filter { $0.value.state.presence == .live }.keys))
+        for key in universe {
+            let entry = table.entry(key)
+            let expected = model[key]
+            #expect(entry.state == (expected?.state ?? .blank), "\(key)")
+            #expect(entry.record === expected?.record, "\(key)")
+            #expect(table[key] === (expected?.state.presence == .live ? expected?.record : nil), "\(key)")
+        }
+    }
+
+    @Test func showingARecordKeepsWhatWasReadOfItsRowAndItsInvalidation() {
+        let table = RecordTable()
+        let key = RecordKey("Character:1")
+        table.update(key) { state, _ in
+            state.row = .read
+            state.invalidation = 7
+        }
+        #expect(table[key] == nil)
+        #expect(table.count == 0 && table.entryCount == 1)
+        table.show(Record(key: key))
+        #expect(table[key] != nil)
+        #expect(table.state(key).row == .read && table.state(key).invalidation == 7)
+        table.update(key) { state, record in
+            record = nil
+            state = .blank
+        }
+        #expect(table.entryCount == 0 && table.count == 0)
+    }
+}

@@ -18,7 +18,6 @@ struct CheckWalk {
     let reader: (any PersistenceReader)?
     /// Whether `reader` is set: tested at every link without copying the existential.
     let hasReader: Bool
-    let tracksInvalidation: Bool
     /// Whether the walk keeps the response path, to name what is missing. The first walk
     /// does not (the common answer is "available"); a walk that found gaps runs again with it.
     let tracksPaths: Bool
@@ -27,7 +26,8 @@ struct CheckWalk {
     var pending = false
     /// Whether a gap was found that the persistence might fill.
     var persistenceMightHelp = false
-    var latestInvalidation: Stamp?
+    /// The sequence of the latest invalidation of a record walked (see ``Stamp``), or 0.
+    var latestInvalidation = 0
     /// Records walked with a selection and found complete.
     var complete: Set<Visit> = []
     /// On the walk that may read: links to records awaiting their rows, walked after the
@@ -37,10 +37,9 @@ struct CheckWalk {
     /// The records the walk entered for links memory lacked, whose rows the next level reads.
     var batch: [Record] = []
 
-    init(reader: (any PersistenceReader)?, tracksInvalidation: Bool, tracksPaths: Bool = false) {
+    init(reader: (any PersistenceReader)?, tracksPaths: Bool = false) {
         self.reader = reader
         self.hasReader = reader != nil
-        self.tracksInvalidation = tracksInvalidation
         self.tracksPaths = tracksPaths
         if tracksPaths { path.reserveCapacity(16) }
     }

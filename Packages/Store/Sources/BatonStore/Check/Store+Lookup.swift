@@ -7,8 +7,8 @@ extension Store {
     /// ``lookups`` to the record its identity names, when memory holds it.
     public func resolveLink(_ record: Record, field: FieldPlan) -> Record? {
         let value = record[field.field]
-        if case .link(let key)? = value { return records[key] }
-        if value == nil, let key = lookupKey(in: record, field: field) { return records[key] }
+        if case .link(let key)? = value { return table[key] }
+        if value == nil, let key = lookupKey(in: record, field: field) { return table[key] }
         return nil
     }
 
@@ -36,7 +36,7 @@ extension Store {
         // (ids unique only within a type), since a guess would show the wrong record.
         let slots = rule.arguments.map { Slot($0) }
         var found: RecordKey?
-        for candidate in records where !candidate.key.isRoot {
+        for candidate in table where !candidate.key.isRoot {
             var matches = true
             for (slot, value) in zip(slots, values) where !Self.sameIdentity(candidate[untracked: slot], value) {
                 matches = false

@@ -4,33 +4,22 @@ extension Store {
     /// Holds `plan`'s operation (with its variables) against collection until the token is
     /// released.
     public func retain(_ plan: OperationPlan) -> RetainToken {
-        let id = nextRetainID
-        nextRetainID += 1
-        retained[id] = plan
+        let id = retention.retain(plan)
         return RetainToken(id: id, operation: plan.identity, store: self)
     }
 
     func release(_ id: Int) {
-        guard let plan = retained.removeValue(forKey: id) else { return }
-        guard releaseBufferSize > 0 else { return }
-        releaseBuffer.append(plan)
-        trimReleaseBuffer()
-    }
-
-    func trimReleaseBuffer() {
-        if releaseBuffer.count > releaseBufferSize {
-            releaseBuffer.removeFirst(releaseBuffer.count - releaseBufferSize)
-        }
+        retention.release(id)
     }
 
     /// The operations retained now.
     public var retainedOperations: [OperationIdentity] {
-        retained.keys.sorted().map { retained[$0]!.identity }
+        retention.retained.keys.sorted().map { retention.retained[$0]!.identity }
     }
 
     /// The released operations collection still keeps, oldest first.
     public var bufferedOperations: [OperationIdentity] {
-        releaseBuffer.map(\.identity)
+        retention.releaseBuffer.map(\.identity)
     }
 
     /// Frees from memory every record no retained or buffered operation reads, walking each
@@ -40,26 +29,33 @@ extension Store {
     @discardableResult
     public func collect() -> Int {
         var marked: Set<RecordKey> = [.root, .mutationRoot, .subscriptionRoot]
-        marked.reserveCapacity(records.count)
+        marked.reserveCapacity(table.count)
         var visited: Set<Visit> = []
-        for plan in retained.values { mark(plan, &marked, &visited) }
-        for plan in releaseBuffer { mark(plan, &marked, &visited) }
-        for layer in layers {
+        for plan in retention.retained.values { mark(plan, &marked, &visited) }
+        for plan in retention.releaseBuffer { mark(plan, &marked, &visited) }
+        for layer in overlay.layers {
             for (key, cells) in layer.cells {
                 marked.insert(key)
                 for value in cells.values { value.forEachLink { marked.insert($0) } }
             }
         }
-        for key in base.keys { marked.insert(key) }
-        var freed: [RecordKey] = []
-        for key in records.keys where !marked.contains(key) { freed.append(key) }
-        for key in freed {
-            records[key] = nil
-            rowsRead.remove(key)
-            invalidations[key] = nil
+        for key in overlay.coveredKeys { marked.insert(key) }
+        var freed = 0
+        table.updateAll { key, state, record in
+            guard !marked.contains(key) else { return }
+            switch state.presence {
+            case .live:
+                // The record leaves memory, with what was read of its row and its invalidation.
+                record = nil
+                state = .blank
+                freed += 1
+            case .deleted:
+                state.presence = .absent
+            case .absent, .hidden:
+                break
+            }
         }
-        tombstones = tombstones.filter { marked.contains($0) }
-        return freed.count
+        return freed
     }
 
     /// The keys of the records `plan`'s operation reads, as collection walks it: from its
@@ -72,7 +68,7 @@ extension Store {
     }
 
     private func mark(_ plan: OperationPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>) {
-        guard let root = records[plan.rootKey] else { return }
+        guard let root = table[plan.rootKey] else { return }
         marked.insert(root.key)
         markObject(root, plan.root, &marked, &visited)
     }
@@ -100,8 +96,9 @@ extension Store {
     ) {
         switch value {
         case .link(let key):
-            guard let target = records[key] else {
-                if tombstones.contains(key) { marked.insert(key) }
+            let entry = table.entry(key)
+            guard entry.state.presence == .live, let target = entry.record else {
+                if entry.state.presence == .deleted { marked.insert(key) }
                 return
             }
             marked.insert(key)

@@ -1,9 +1,10 @@
 import Foundation
 @_spi(Baton) import BatonRecords
 
-/// One commit in the making: the writes to existing records (held for the three phases), the
-/// records it creates and removes (added to and taken from the store between the phases),
-/// and what it hands the persistence. Main actor, one commit's life.
+/// One commit's plan: the writes to existing records (held for the three phases), the
+/// records it creates, what each key leaving view becomes, and what it hands the
+/// persistence. Planning reads the store's table and writes nothing of it; the apply
+/// (``Store/finish(_:)``) carries the plan out. Main actor, one commit's life.
 @MainActor
 struct CommitContext {
     var buffer = WriteBuffer()
@@ -11,11 +12,21 @@ struct CommitContext {
     /// without notifications; the store holds them from the middle of the apply.
     var created: [RecordKey: Record] = [:]
     var createdOrder: [Record] = []
-    /// Records the commit removes from memory (deleted, or a layer's own reverted).
+    /// Whether the records the commit creates exist only because an optimistic layer wrote
+    /// them.
+    var createsLayerOnly = false
+    /// Records in view that the commit takes out of view (deleted, hidden by a layer, or a
+    /// layer's own reverted).
     var removed: Set<RecordKey> = []
     var removedOrder: [RecordKey] = []
-    /// Records a reverted layer had hidden, back in memory from the middle of the apply.
+    /// What each key leaving view becomes, in order, applied in the middle of the apply:
+    /// the removed records' keys, and keys deleted that memory did not hold.
+    var leaving: [(key: RecordKey, becomes: RecordState.Presence)] = []
+    /// Records a reverted layer had hidden, back in view from the middle of the apply.
     var restored: [RecordKey: Record] = [:]
+    /// Records only layers had written, which this commit's server data writes: from the
+    /// apply on, the base's.
+    var adopted: Set<RecordKey> = []
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []
     /// Keys deleted for the persistence.
@@ -31,6 +42,12 @@ struct CommitContext {
         self.tracksPersistence = tracksPersistence
     }
 
+    /// Whether the plan takes records out of view or brings them back, or writes records
+    /// that exist already: then a snapshot's record is not simply the table's or new.
+    var touchesExisting: Bool {
+        !replaced.isEmpty || !removed.isEmpty || !restored.isEmpty || !buffer.isEmpty
+    }
+
     mutating func markPersisted(_ key: RecordKey) {
         guard tracksPersistence, persistSet.insert(key).inserted else { return }
         persistOrder.append(key)
@@ -41,8 +58,16 @@ struct CommitContext {
         createdOrder.append(record)
     }
 
-    mutating func remove(_ key: RecordKey) {
+    /// Takes the record of `key`, in view, out of view in the middle of the apply; it
+    /// becomes `presence` (`.absent`, `.hidden` or `.deleted`).
+    mutating func remove(_ key: RecordKey, becoming presence: RecordState.Presence) {
         guard removed.insert(key).inserted else { return }
         removedOrder.append(key)
+        leaving.append((key, presence))
+    }
+
+    /// Marks `key`, which is not in view, deleted in the middle of the apply.
+    mutating func markDeleted(_ key: RecordKey) {
+        leaving.append((key, .deleted))
     }
 }

@@ -21,7 +21,7 @@ extension Store {
         -> CommitSummary
     {
         guard !isEnded else { return CommitSummary() }
-        var context = CommitContext(tracksPersistence: persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         applyToBase(changes, in: &context)
         return finish(&context)
@@ -30,7 +30,7 @@ extension Store {
     /// Records `operation` as fetched at `time` (the store's clock when nil), for the check's
     /// staleness; hands the time to the persistence.
     public func recordFetch(_ operation: OperationIdentity, at time: Date? = nil) {
-        var context = CommitContext(tracksPersistence: persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil)
         recordFetchTime(operation, at: time ?? now(), in: &context)
         _ = finish(&context)
     }
@@ -40,20 +40,20 @@ extension Store {
         recordFetch(plan.identity, at: time)
     }
 
-    // MARK: - Building a commit
+    // MARK: - Planning a commit
 
-    /// The record of `key` as the commit in `context` sees it.
+    /// The record of `key` as the commit in `context` sees it, in view.
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
         if !context.created.isEmpty, let record = context.created[key] { return record }
         if !context.removed.isEmpty, context.removed.contains(key) { return nil }
         if !context.restored.isEmpty, let record = context.restored[key] { return record }
-        return records[key]
+        return table[key]
     }
 
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value
     /// kept beneath it; otherwise what the record will hold.
     func baseValue(_ record: Record, _ slot: Slot, in context: CommitContext) -> Value? {
-        if !base.isEmpty, let cell = base[record.key]?[slot] { return cell.value }
+        if let cell = overlay.beneath(record.key, slot) { return cell.value }
         return context.buffer.value(of: record, slot)
     }
 
@@ -61,11 +61,8 @@ extension Store {
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
-        if !base.isEmpty, base[key]?[slot] != nil {
-            if base[key]![slot]!.value != value {
-                base[key]![slot] = BaseCell(value: value)
-                context.markPersisted(key)
-            }
+        if overlay.beneath(key, slot) != nil {
+            if overlay.writeBeneath(key, slot, value) { context.markPersisted(key) }
             return
         }
         if !context.created.isEmpty, context.created[key] === record {
@@ -80,7 +77,7 @@ extension Store {
 
     /// Adds `changes` to the commit in `context` as server data: the base.
     func applyToBase(_ changes: ChangeSet, in context: inout CommitContext) {
-        if records.count < 64 || changes.snapshots.count > records.count / 4 {
+        if table.count < 64 || changes.snapshots.count > table.count / 4 {
             context.created.reserveCapacity(changes.snapshots.count)
         }
         // A first page's edit compares with the list as it is before anything is written.
@@ -88,46 +85,13 @@ extension Store {
         for (index, edit) in changes.edits.enumerated() {
             if case .replaceHead = edit.operation, let head = headBefore(edit, in: context) { heads[index] = head }
         }
-        for key in changes.deletions {
-            context.deletions.append(key)
-            if changes[key] != nil {
-                context.replaced.insert(key)
-                continue
-            }
-            if key.isRoot { continue }
-            if !hidden.isEmpty { hidden[key] = nil }
-            if !context.restored.isEmpty { context.restored[key] = nil }
-            if let held = held(key, in: context) {
-                held.rowWasRead = false
-                if let record = context.created.removeValue(forKey: key) {
-                    _ = record
-                    context.createdOrder.removeAll { $0.key == key }
-                } else {
-                    context.remove(key)
-                }
-            }
-            tombstones.insert(key)
-            base[key] = nil
-            layerOnlyRecords.remove(key)
-            rowsRead.remove(key)
-        }
-        let plain =
-            tombstones.isEmpty && layerOnlyRecords.isEmpty && base.isEmpty && hidden.isEmpty
-            && context.replaced.isEmpty && context.removed.isEmpty && context.restored.isEmpty && context.buffer.isEmpty
-        if plain {
-            // No layer, deletion or revert in play, and a change set writes each key once: a
-            // snapshot's record is the store's or new, and nothing else wrote it yet.
-            for snapshot in changes.snapshots {
-                if let record = records[snapshot.key] {
-                    applyCells(snapshot, to: record, in: &context)
-                } else {
-                    create(snapshot, in: &context)
-                }
-            }
-        } else {
-            for snapshot in changes.snapshots {
-                applySnapshot(snapshot, in: &context)
-            }
+        for key in changes.deletions { planDeletion(of: key, in: changes, &context) }
+        // Before any snapshot, whether a snapshot's record can only be the table's or new,
+        // with nothing between: no layer covers a cell, no record leaves or comes back, and
+        // nothing else wrote one yet (a change set writes each key once).
+        let direct = overlay.isEmpty && !context.touchesExisting
+        for snapshot in changes.snapshots {
+            planSnapshot(snapshot, direct: direct, in: &context)
         }
         for (index, edit) in changes.edits.enumerated() {
             guard let record = held(edit.key, in: context) else { continue }
@@ -142,14 +106,60 @@ extension Store {
         }
     }
 
-    private func applySnapshot(_ snapshot: RecordSnapshot, in context: inout CommitContext) {
+    /// Plans the deletion of `key`: it leaves view (and the disk), unless `changes` writes it
+    /// again, when its record is replaced in place.
+    private func planDeletion(of key: RecordKey, in changes: ChangeSet, _ context: inout CommitContext) {
+        context.deletions.append(key)
+        if changes[key] != nil {
+            context.replaced.insert(key)
+            return
+        }
+        if key.isRoot { return }
+        if !context.restored.isEmpty { context.restored[key] = nil }
+        if context.created.removeValue(forKey: key) != nil {
+            context.createdOrder.removeAll { $0.key == key }
+            context.markDeleted(key)
+        } else if held(key, in: context) != nil {
+            context.remove(key, becoming: .deleted)
+        } else {
+            context.markDeleted(key)
+        }
+        overlay.forget(key)
+    }
+
+    /// Plans `snapshot`'s writes: merged over the record the commit sees, or a new record.
+    /// With `direct`, a record in view that only the base writes takes the cells that
+    /// differ, and a key without a record gets a new one, in one probe.
+    @inline(__always)
+    private func planSnapshot(_ snapshot: RecordSnapshot, direct: Bool, in context: inout CommitContext) {
+        let position = table.position(of: snapshot.key)
+        let state = table.state(at: position)
+        if direct {
+            if state.isPlainLive {
+                applyCells(snapshot, to: table.record(at: position).unsafelyUnwrapped, in: &context)
+                return
+            }
+            if !state.holdsRecord {
+                create(snapshot, in: &context)
+                return
+            }
+        }
+        planMerge(snapshot, (table.record(at: position), state), in: &context)
+    }
+
+    /// Plans `snapshot`'s writes over the record the commit sees for it, whose table entry
+    /// is `entry`, minding layers and what the commit already wrote.
+    @inline(never)
+    private func planMerge(
+        _ snapshot: RecordSnapshot, _ entry: (record: Record?, state: RecordState), in context: inout CommitContext
+    ) {
         let key = snapshot.key
-        if !tombstones.isEmpty { tombstones.remove(key) }
-        guard let record = held(key, in: context) ?? (hidden.isEmpty ? nil : hidden[key]) else {
+        let hidden = entry.state.presence == .hidden ? entry.record : nil
+        guard let record = held(key, in: context) ?? hidden else {
             create(snapshot, in: &context)
             return
         }
-        if !layerOnlyRecords.isEmpty, layerOnlyRecords.remove(key) != nil {
+        if entry.state.isLayerOnly, context.adopted.insert(key).inserted {
             context.markPersisted(key)
         }
         if !context.replaced.isEmpty, context.replaced.contains(key) {
@@ -157,8 +167,8 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        let covered = base.isEmpty ? nil : base[key]
-        if covered == nil && !context.buffer.touches(record) && (context.created.isEmpty || context.created[key] == nil)
+        if !overlay.covers(key) && !context.buffer.touches(record)
+            && (context.created.isEmpty || context.created[key] == nil)
         {
             applyCells(snapshot, to: record, in: &context)
             return
@@ -188,87 +198,7 @@ extension Store {
     }
 
     func recordFetchTime(_ operation: OperationIdentity, at time: Date, in context: inout CommitContext) {
-        fetchTimes[operation] = Stamp(date: time, sequence: nextSequence)
-        nextSequence += 1
-        fetchTimesLoaded.insert(operation)
+        freshness.recordFetch(operation, at: time)
         context.fetchTimes[operation] = time
-    }
-
-    // MARK: - Applying a commit
-
-    /// Applies the commit built in `context`: notifies fields linking to removed records,
-    /// runs the three phases, and hands the base changes to the persistence.
-    func finish(_ context: inout CommitContext) -> CommitSummary {
-        if !context.removed.isEmpty {
-            notifyLinks(to: context.removed, in: &context)
-        }
-        let restored = context.restored
-        if !restored.isEmpty {
-            notifyLinks(to: Set(restored.keys), in: &context)
-        }
-        let createdOrder = context.createdOrder
-        let removedOrder = context.removedOrder
-        var leaving: Set<ObjectIdentifier> = []
-        for key in removedOrder { if let record = records[key] { leaving.insert(ObjectIdentifier(record)) } }
-        if !createdOrder.isEmpty { records.reserveCapacity(records.count + createdOrder.count) }
-        let outcome = context.buffer.apply(leaving: leaving) {
-            for record in createdOrder { records[record.key] = record }
-            for key in removedOrder { records[key] = nil }
-            for (key, record) in restored { records[key] = record }
-        }
-        var summary = CommitSummary()
-        summary.recordsCreated = createdOrder.count
-        summary.recordsDeleted = removedOrder.count
-        summary.recordsChanged = outcome.recordsChanged.count
-        summary.fieldsWritten = outcome.fieldsWritten
-        summary.fieldsNotified = outcome.fieldsNotified
-        if let persistence {
-            let batch = persistenceBatch(for: context)
-            if !batch.isEmpty { persistence.write(batch) }
-        }
-        return summary
-    }
-
-    /// Notifies every observed field that links to one of `keys`: a reader resolving it now
-    /// finds no record, so a list that held one re-renders without it.
-    private func notifyLinks(to keys: Set<RecordKey>, in context: inout CommitContext) {
-        for record in records where record.isPossiblyObserved && !keys.contains(record.key) {
-            for field in record.fields {
-                switch field.value {
-                case .link(let target):
-                    if keys.contains(target) { context.buffer.notify(record, field.slot) }
-                case .list:
-                    var hit = false
-                    field.value.forEachLink { if !hit && keys.contains($0) { hit = true } }
-                    if hit { context.buffer.notify(record, field.slot) }
-                default:
-                    break
-                }
-            }
-        }
-    }
-
-    /// The base of every record the commit changed, for the persistence: a record's fields
-    /// with the base values beneath any layer, and whether its row was read this launch.
-    private func persistenceBatch(for context: CommitContext) -> PersistenceBatch {
-        var batch = PersistenceBatch(deletions: context.deletions, fetchTimes: context.fetchTimes)
-        batch.entries.reserveCapacity(context.persistOrder.count)
-        for key in context.persistOrder {
-            guard let record = records[key] ?? hidden[key], !layerOnlyRecords.contains(key) else { continue }
-            batch.entries.append(
-                PersistenceBatch.Entry(
-                    snapshot: baseSnapshot(of: record),
-                    rowWasRead: rowWasRead(record) || context.replaced.contains(key)))
-        }
-        return batch
-    }
-
-    /// What `record` holds beneath every optimistic layer.
-    func baseSnapshot(of record: Record) -> RecordSnapshot {
-        var snapshot = RecordSnapshot(record)
-        if !base.isEmpty, let covered = base[record.key] {
-            for (slot, cell) in covered { snapshot[slot] = cell.value }
-        }
-        return snapshot
     }
 }

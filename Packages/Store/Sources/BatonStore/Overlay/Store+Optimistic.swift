@@ -28,10 +28,9 @@ extension Store {
     /// notify) until the layer is reverted, when the same record object comes back.
     @discardableResult
     public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
-        let id = OptimisticLayerID(rawValue: nextLayerID)
-        nextLayerID += 1
-        var layer = OptimisticLayer(id: id, operation: operation)
+        var layer = overlay.makeLayer(operation: operation)
         var context = CommitContext(tracksPersistence: false)
+        context.createsLayerOnly = true
         for snapshot in changes.snapshots {
             let record: Record
             if let held = held(snapshot.key, in: context) {
@@ -39,7 +38,6 @@ extension Store {
             } else {
                 record = Record(key: snapshot.key)
                 context.create(record)
-                layerOnlyRecords.insert(snapshot.key)
             }
             for cell in snapshot.cells {
                 writeLayer(record, cell.slot, cell.value, into: &layer, in: &context)
@@ -51,17 +49,19 @@ extension Store {
             writeLayer(record, edit.slot, edited, into: &layer, in: &context)
         }
         for key in changes.deletions where !key.isRoot && changes[key] == nil {
-            if hidden[key] != nil {
+            switch table.state(key).presence {
+            case .hidden:
                 layer.deletions.insert(key)
-            } else if let record = records[key] {
-                hidden[key] = record
+            case .live:
                 layer.deletions.insert(key)
-                context.remove(key)
+                context.remove(key, becoming: .hidden)
+            case .absent, .deleted:
+                break
             }
         }
-        layers.append(layer)
+        overlay.push(layer)
         _ = finish(&context)
-        return id
+        return layer.id
     }
 
     /// Puts `value` in `layer` over `slot` of `record`, keeping the base value beneath.
@@ -70,10 +70,9 @@ extension Store {
         in context: inout CommitContext
     ) {
         let key = record.key
-        if base[key]?[slot] == nil {
-            let beneath = layerOnlyRecords.contains(key) ? nil : context.buffer.value(of: record, slot)
-            base[key, default: [:]][slot] = BaseCell(value: beneath)
-        }
+        // A record only layers wrote has no base beneath.
+        let layerOnly = context.created[key] === record || table.state(key).isLayerOnly
+        overlay.cover(key, slot, keeping: layerOnly ? nil : context.buffer.value(of: record, slot))
         layer.cells[key, default: [:]][slot] = value
         if context.created[key] === record {
             record.store(value, at: slot)
@@ -87,7 +86,7 @@ extension Store {
     /// changes notify. Reverting a layer that is gone does nothing.
     @discardableResult
     public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil)
         removeLayer(layer, in: &context)
         return finish(&context)
     }
@@ -100,7 +99,7 @@ extension Store {
         _ changes: ChangeSet, replacing layer: OptimisticLayerID, fetched operation: OperationIdentity? = nil,
         at time: Date? = nil
     ) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         let touched = removeLayer(layer, in: &context, removingOrphans: false)
         applyToBase(changes, in: &context)
@@ -109,7 +108,7 @@ extension Store {
     }
 
     /// The layers shown, bottom first.
-    public var optimisticLayers: [OptimisticLayerID] { layers.map(\.id) }
+    public var optimisticLayers: [OptimisticLayerID] { overlay.layers.map(\.id) }
 
     /// Takes the layer out and buffers the visible value of every field it touched; returns
     /// the keys it touched.
@@ -117,24 +116,16 @@ extension Store {
     private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true)
         -> [RecordKey]
     {
-        guard let index = layers.firstIndex(where: { $0.id == id }) else { return [] }
-        let layer = layers.remove(at: index)
+        guard let layer = overlay.remove(id) else { return [] }
         for (key, cells) in layer.cells {
-            guard let record = records[key] else { continue }
+            guard let record = table[key] else { continue }
             for slot in cells.keys {
-                var visible: Value?
-                if let top = layers.last(where: { $0.value(key, slot) != nil }) {
-                    visible = top.value(key, slot)
-                } else {
-                    visible = base[key]?[slot]?.value
-                    base[key]?[slot] = nil
-                    if base[key]?.isEmpty == true { base[key] = nil }
-                }
-                context.buffer.set(record, slot, visible)
+                context.buffer.set(record, slot, overlay.uncover(key, slot))
             }
         }
-        for key in layer.deletions where !layers.contains(where: { $0.deletions.contains(key) }) {
-            if let record = hidden.removeValue(forKey: key) { context.restored[key] = record }
+        for key in layer.deletions where !overlay.deletes(key) {
+            let entry = table.entry(key)
+            if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
         }
         let touched = Array(layer.cells.keys)
         if removingOrphans { removeOrphans(of: touched, in: &context) }
@@ -144,11 +135,10 @@ extension Store {
     /// Removes from memory the records among `keys` that only layers wrote and no layer
     /// touches any more.
     private func removeOrphans(of keys: [RecordKey], in context: inout CommitContext) {
-        for key in keys where layerOnlyRecords.contains(key) {
-            guard !layers.contains(where: { $0.cells[key] != nil }) else { continue }
-            layerOnlyRecords.remove(key)
-            base[key] = nil
-            context.remove(key)
+        for key in keys where table.state(key).isLayerOnly && !context.adopted.contains(key) {
+            guard !overlay.writes(key) else { continue }
+            overlay.forget(key)
+            context.remove(key, becoming: .absent)
         }
     }
 }

@@ -9,16 +9,16 @@ extension Store {
     /// while `owner` lives, and at once with ``persistenceFault`` if one was reported already,
     /// so an observer that comes late misses nothing. An ended store tells no one.
     public func observePersistenceFaults(_ owner: AnyObject, _ body: @escaping @MainActor (PersistenceFault) -> Void) {
-        faultObservers.removeAll { $0.owner == nil }
-        faultObservers.append(FaultObserver(owner: owner, body: body))
+        disk.faultObservers.removeAll { $0.owner == nil }
+        disk.faultObservers.append(FaultObserver(owner: owner, body: body))
         if let persistenceFault, !isEnded { body(persistenceFault) }
     }
 
     /// Keeps `fault` as the latest and tells the observers whose owners live.
     func notePersistenceFault(_ fault: PersistenceFault) {
         guard !isEnded else { return }
-        persistenceFault = fault
-        faultObservers.removeAll { $0.owner == nil }
-        for observer in faultObservers { observer.body(fault) }
+        disk.fault = fault
+        disk.faultObservers.removeAll { $0.owner == nil }
+        for observer in disk.faultObservers { observer.body(fault) }
     }
 }

@@ -1,135 +1,277 @@
 @_spi(Baton) import BatonRecords
 
-/// The store's records by key: an open-addressing table that keeps each key's hash beside
-/// its record, so a probe compares two integers before it reads a key, and a key is stored
-/// once, as its record's own `key`.
+/// The store's table: per key, the record memory holds (if any) and its ``RecordState``.
+/// One probe answers everything the store knows of a key.
 ///
-/// Linear probing under a random seed, at most half full, with backward-shift removal (no
-/// tombstones). Iteration order is unspecified. Owned by one ``Store`` and used on its
-/// actor; not thread-safe.
+/// An open-addressing table that keeps each key's hash beside it, so a probe compares two
+/// integers before it reads a key; the state's flags ride in the same word as the hash, so
+/// the probe that finds a key has read them too. Linear probing under a random seed, at most
+/// half full, with backward-shift removal (no tombstones). A key whose state is blank and
+/// that holds no record has no entry. Iteration order is unspecified. Owned by one ``Store``
+/// and used on its actor; not thread-safe.
 final class RecordTable {
-    /// Per bucket: the hash of the key held there with its top bit set, or 0 when empty.
-    private var hashes: UnsafeMutablePointer<UInt64>
+    /// Per bucket, 0 when empty; else the occupied bit, the state's flags (``Flags``) and
+    /// the low bits of the key's hash.
+    private var words: UnsafeMutablePointer<UInt64>
+    /// Per bucket: the key, initialized exactly where the word is not 0.
+    private var entryKeys: UnsafeMutablePointer<RecordKey>
+    /// Per bucket: the record, set exactly where the state holds one (live or hidden).
     private var records: UnsafeMutablePointer<Record?>
+    /// Per bucket: the state's invalidation, 0 where none; read only while some entry has one.
+    private var invalidations: UnsafeMutablePointer<UInt32>
     private var bucketCount: Int
+    /// How many records are in view.
     private(set) var count = 0
+    /// How many buckets hold an entry.
+    private(set) var entryCount = 0
+    /// How many entries hold an invalidation.
+    private var invalidatedCount = 0
     private let seed: UInt64
 
+    /// The root fields the check asked the disk for this launch, per root (a root is a row
+    /// per field): asking again cannot find more.
+    var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
+
+    /// Where a word keeps the state's ``RecordState/flags``: bits 56-60; bit 63 marks the
+    /// bucket occupied.
+    private enum Flags {
+        static let occupied: UInt64 = 1 << 63
+        static let mask: UInt64 = 0x1F << 56
+
+        @inline(__always)
+        static func of(_ word: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
+
+        @inline(__always)
+        static func presence(_ word: UInt64) -> RecordState.Presence {
+            RecordState(flags: of(word), invalidation: 0).presence
+        }
+    }
+
+    /// A bucket a probe found, for reading its record and state without probing again.
+    struct Position {
+        fileprivate let bucket: Int
+    }
+
     private static let minimumBuckets = 16
-    private static let occupied: UInt64 = 1 << 63
 
     /// - Parameters:
-    ///   - minimumCapacity: how many records the table holds before it first grows.
+    ///   - minimumCapacity: how many entries the table holds before it first grows.
     ///   - seed: the hash seed; random unless a test pins it.
     init(minimumCapacity: Int = 0, seed: UInt64 = .random(in: .min ... .max)) {
         bucketCount = Self.buckets(for: minimumCapacity)
-        hashes = .allocate(capacity: bucketCount)
-        hashes.initialize(repeating: 0, count: bucketCount)
-        records = .allocate(capacity: bucketCount)
-        records.initialize(repeating: nil, count: bucketCount)
+        (words, entryKeys, records, invalidations) = Self.allocate(bucketCount)
         self.seed = seed
     }
 
     deinit {
-        records.deinitialize(count: bucketCount)
-        records.deallocate()
-        hashes.deallocate()
+        for bucket in 0..<bucketCount where words[bucket] != 0 { (entryKeys + bucket).deinitialize(count: 1) }
+        Self.deallocate(words, entryKeys, records, invalidations, bucketCount)
     }
 
+    /// Whether no record is in view.
     var isEmpty: Bool { count == 0 }
 
-    /// How many records the table holds before it grows.
+    /// How many entries the table holds before it grows.
     var capacity: Int { bucketCount / 2 }
 
-    /// The record of `key`; setting nil removes it. A record set must have `key` as its key.
+    // MARK: - Records
+
+    /// The record of `key` in view, if any. Setting a record shows it (the key's state
+    /// otherwise stays); setting nil forgets the key. A record set must have `key` as its key.
     subscript(key: RecordKey) -> Record? {
         get {
-            let hash = self.hash(key)
-            let bucket = find(key, hash)
-            return hashes[bucket] == 0 ? nil : records[bucket]
+            let bucket = find(key, hash(key))
+            let word = words[bucket]
+            return word != 0 && Flags.presence(word) == .live ? records[bucket] : nil
         }
         set {
             if let newValue {
-                assert(newValue.key == key, "a record is held under its own key")
-                let hash = self.hash(key)
-                var bucket = find(key, hash)
-                if hashes[bucket] == 0 {
-                    if count + 1 > capacity {
-                        grow(to: count + 1)
-                        bucket = find(key, hash)
-                    }
-                    hashes[bucket] = hash
-                    count += 1
-                }
-                records[bucket] = newValue
+                show(newValue)
             } else {
                 remove(key)
             }
         }
     }
 
-    /// The record of `key`, or the one `make` returns, entered for it: one probe either way.
+    /// The record of `key` in view, or the one `make` returns, shown for it: one probe
+    /// either way.
     @inline(__always)
     func record(_ key: RecordKey, orInsert make: () -> Record) -> Record {
-        let hash = self.hash(key)
-        var bucket = find(key, hash)
-        if hashes[bucket] != 0 { return records[bucket].unsafelyUnwrapped }
-        let record = make()
-        assert(record.key == key, "a record is held under its own key")
-        if count + 1 > capacity {
-            grow(to: count + 1)
-            bucket = find(key, hash)
+        update(key) { state, record in
+            if state.presence == .live { return record.unsafelyUnwrapped }
+            let made = make()
+            assert(made.key == key, "a record is held under its own key")
+            record = made
+            state.presence = .live
+            return made
         }
-        hashes[bucket] = hash
-        records[bucket] = record
-        count += 1
-        return record
     }
 
-    /// Removes the record of `key`; the one removed, or nil when there was none.
+    /// Shows `record` under its key, keeping what was read of the key's row and its
+    /// invalidation; with `layerOnly`, as a record only an optimistic layer made.
+    @inline(__always)
+    func show(_ record: Record, layerOnly: Bool = false) {
+        let key = record.key
+        let hash = self.hash(key)
+        var bucket = find(key, hash)
+        var state = RecordState.blank
+        if words[bucket] != 0 {
+            state = self.state(at: bucket)
+        } else {
+            if entryCount + 1 > capacity {
+                grow(to: entryCount + 1)
+                bucket = find(key, hash)
+            }
+            words[bucket] = hash
+            (entryKeys + bucket).initialize(to: key)
+            entryCount += 1
+        }
+        state.presence = .live
+        state.isLayerOnly = layerOnly
+        records[bucket] = record
+        store(state, at: bucket)
+        checkEntry(at: bucket)
+    }
+
+    /// Forgets `key`: its record and its state. Returns the record it held, if any.
     @discardableResult
     func remove(_ key: RecordKey) -> Record? {
-        var hole = find(key, hash(key))
-        guard hashes[hole] != 0 else { return nil }
-        let removed = records[hole]
-        // Move back each record after the hole that would not be found past it.
-        let mask = bucketCount - 1
-        var next = (hole + 1) & mask
-        while hashes[next] != 0 {
-            let home = Int(truncatingIfNeeded: hashes[next]) & mask
-            // Whether `home` lies cyclically in (hole, next]: then the record stays.
-            let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
-            if !stays {
-                hashes[hole] = hashes[next]
-                records[hole] = records[next]
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        hashes[hole] = 0
-        records[hole] = nil
-        count -= 1
+        let bucket = find(key, hash(key))
+        guard words[bucket] != 0 else { return nil }
+        let removed = records[bucket]
+        removeEntry(at: bucket)
         return removed
     }
 
-    /// Makes room for `minimumCapacity` records without growing again.
+    // MARK: - States
+
+    /// The record of `key` (in view or hidden) and its state; no record and a blank state
+    /// when the table knows nothing of it.
+    @inline(__always)
+    func entry(_ key: RecordKey) -> (record: Record?, state: RecordState) {
+        let bucket = find(key, hash(key))
+        guard words[bucket] != 0 else { return (nil, .blank) }
+        return (records[bucket], state(at: bucket))
+    }
+
+    /// Where `key` is, or would go: valid until the table next changes.
+    @inline(__always)
+    func position(of key: RecordKey) -> Position {
+        Position(bucket: find(key, hash(key)))
+    }
+
+    /// The state at `position`: blank where no key is.
+    @inline(__always)
+    func state(at position: Position) -> RecordState {
+        words[position.bucket] != 0 ? state(at: position.bucket) : .blank
+    }
+
+    /// The record at `position` (in view or hidden), if any.
+    @inline(__always)
+    func record(at position: Position) -> Record? {
+        records[position.bucket]
+    }
+
+    /// The state of `key`: blank when the table knows nothing of it.
+    @inline(__always)
+    func state(_ key: RecordKey) -> RecordState {
+        let bucket = find(key, hash(key))
+        return words[bucket] != 0 ? state(at: bucket) : .blank
+    }
+
+    /// Changes what the table holds for `key` in place, in one probe. The record must be set
+    /// exactly when the state holds one; an entry left blank, without a record, leaves.
+    @inline(__always)
+    @discardableResult
+    func update<R>(_ key: RecordKey, _ body: (inout RecordState, inout Record?) -> R) -> R {
+        let hash = self.hash(key)
+        var bucket = find(key, hash)
+        if words[bucket] != 0 {
+            var state = state(at: bucket)
+            let result = body(&state, &records[bucket])
+            store(state, at: bucket)
+            if state.isBlank && records[bucket] == nil {
+                removeEntry(at: bucket)
+            } else {
+                checkEntry(at: bucket)
+            }
+            return result
+        }
+        var state = RecordState.blank
+        var record: Record?
+        let result = body(&state, &record)
+        guard !state.isBlank || record != nil else { return result }
+        if entryCount + 1 > capacity {
+            grow(to: entryCount + 1)
+            bucket = find(key, hash)
+        }
+        words[bucket] = hash
+        (entryKeys + bucket).initialize(to: key)
+        records[bucket] = record
+        entryCount += 1
+        store(state, at: bucket)
+        checkEntry(at: bucket)
+        return result
+    }
+
+    /// Changes every entry with `body`, which must not touch the table; entries left blank,
+    /// without a record, leave after.
+    func updateAll(_ body: (RecordKey, inout RecordState, inout Record?) -> Void) {
+        var leaving: [RecordKey] = []
+        for bucket in 0..<bucketCount where words[bucket] != 0 {
+            var state = state(at: bucket)
+            body(entryKeys[bucket], &state, &records[bucket])
+            store(state, at: bucket)
+            if state.isBlank && records[bucket] == nil { leaving.append(entryKeys[bucket]) }
+        }
+        for key in leaving { remove(key) }
+        checkInvariants()
+    }
+
+    /// Makes room for `minimumCapacity` entries without growing again.
     func reserveCapacity(_ minimumCapacity: Int) {
         if minimumCapacity > capacity { grow(to: minimumCapacity) }
     }
 
-    /// Every key held, in no particular order.
+    /// The keys of the records in view, in no particular order.
     var keys: [RecordKey] {
         var keys: [RecordKey] = []
         keys.reserveCapacity(count)
-        for record in self { keys.append(record.key) }
+        for bucket in 0..<bucketCount where isLive(bucket) { keys.append(entryKeys[bucket]) }
         return keys
     }
 
-    // MARK: - Probing
+    // MARK: - Buckets
 
     @inline(__always)
+    private func isLive(_ bucket: Int) -> Bool {
+        words[bucket] != 0 && Flags.presence(words[bucket]) == .live
+    }
+
+    @inline(__always)
+    private func state(at bucket: Int) -> RecordState {
+        RecordState(flags: Flags.of(words[bucket]), invalidation: invalidatedCount == 0 ? 0 : invalidations[bucket])
+    }
+
+    /// Writes `state` into the occupied `bucket`, keeping the counts.
+    @inline(__always)
+    private func store(_ state: RecordState, at bucket: Int) {
+        let word = words[bucket]
+        let wasLive = Flags.presence(word) == .live
+        let isLive = state.presence == .live
+        if wasLive != isLive { count += isLive ? 1 : -1 }
+        words[bucket] = word & ~Flags.mask | UInt64(state.flags) << 56
+        let old = invalidations[bucket]
+        if old != state.invalidation {
+            invalidatedCount += (state.invalidation != 0 ? 1 : 0) - (old != 0 ? 1 : 0)
+            invalidations[bucket] = state.invalidation
+        }
+    }
+
+    /// The key's hash as a word holds it: occupied, no flags.
+    @inline(__always)
     private func hash(_ key: RecordKey) -> UInt64 {
-        key.bytesHash(seed: seed) | Self.occupied
+        key.bytesHash(seed: seed) & ~Flags.mask | Flags.occupied
     }
 
     /// The bucket holding `key`, or the empty bucket where it would go.
@@ -138,43 +280,94 @@ final class RecordTable {
         let mask = bucketCount - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let held = hashes[bucket]
-            if held == 0 || (held == hash && records[bucket].unsafelyUnwrapped.key == key) { return bucket }
+            let held = words[bucket]
+            if held == 0 || (held & ~Flags.mask == hash && entryKeys[bucket] == key) { return bucket }
             bucket = (bucket + 1) & mask
         }
     }
 
-    /// The power of two that holds `capacity` records at most half full.
+    /// Empties `bucket`, moving back each entry after it that would not be found past it.
+    private func removeEntry(at bucket: Int) {
+        if isLive(bucket) { count -= 1 }
+        if invalidations[bucket] != 0 { invalidatedCount -= 1 }
+        entryCount -= 1
+        var hole = bucket
+        (entryKeys + hole).deinitialize(count: 1)
+        let mask = bucketCount - 1
+        var next = (hole + 1) & mask
+        while words[next] != 0 {
+            let home = Int(truncatingIfNeeded: words[next]) & mask
+            // Whether `home` lies cyclically in (hole, next]: then the entry stays.
+            let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
+            if !stays {
+                words[hole] = words[next]
+                (entryKeys + hole).moveInitialize(from: entryKeys + next, count: 1)
+                records[hole] = (records + next).move()
+                (records + next).initialize(to: nil)
+                invalidations[hole] = invalidations[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        words[hole] = 0
+        records[hole] = nil
+        invalidations[hole] = 0
+    }
+
+    /// The power of two that holds `capacity` entries at most half full.
     private static func buckets(for capacity: Int) -> Int {
         var buckets = minimumBuckets
         while buckets / 2 < capacity { buckets *= 2 }
         return buckets
     }
 
+    private static func allocate(_ count: Int) -> (
+        UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<RecordKey>, UnsafeMutablePointer<Record?>,
+        UnsafeMutablePointer<UInt32>
+    ) {
+        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        words.initialize(repeating: 0, count: count)
+        let records = UnsafeMutablePointer<Record?>.allocate(capacity: count)
+        records.initialize(repeating: nil, count: count)
+        let invalidations = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+        invalidations.initialize(repeating: 0, count: count)
+        return (words, .allocate(capacity: count), records, invalidations)
+    }
+
+    /// Frees the buckets; every key must be deinitialized or moved out already.
+    private static func deallocate(
+        _ words: UnsafeMutablePointer<UInt64>, _ keys: UnsafeMutablePointer<RecordKey>,
+        _ records: UnsafeMutablePointer<Record?>, _ invalidations: UnsafeMutablePointer<UInt32>, _ count: Int
+    ) {
+        records.deinitialize(count: count)
+        records.deallocate()
+        keys.deallocate()
+        invalidations.deallocate()
+        words.deallocate()
+    }
+
     private func grow(to minimumCapacity: Int) {
-        let oldHashes = hashes
-        let oldRecords = records
+        let (oldWords, oldKeys, oldRecords, oldInvalidations) = (words, entryKeys, records, invalidations)
         let oldCount = bucketCount
         bucketCount = Self.buckets(for: Swift.max(minimumCapacity, capacity * 2))
-        hashes = .allocate(capacity: bucketCount)
-        hashes.initialize(repeating: 0, count: bucketCount)
-        records = .allocate(capacity: bucketCount)
-        records.initialize(repeating: nil, count: bucketCount)
+        (words, entryKeys, records, invalidations) = Self.allocate(bucketCount)
         let mask = bucketCount - 1
-        for old in 0..<oldCount where oldHashes[old] != 0 {
-            var bucket = Int(truncatingIfNeeded: oldHashes[old]) & mask
-            while hashes[bucket] != 0 { bucket = (bucket + 1) & mask }
-            hashes[bucket] = oldHashes[old]
+        for old in 0..<oldCount where oldWords[old] != 0 {
+            var bucket = Int(truncatingIfNeeded: oldWords[old]) & mask
+            while words[bucket] != 0 { bucket = (bucket + 1) & mask }
+            words[bucket] = oldWords[old]
+            (entryKeys + bucket).moveInitialize(from: oldKeys + old, count: 1)
             (records + bucket).pointee = (oldRecords + old).move()
+            (oldRecords + old).initialize(to: nil)
+            invalidations[bucket] = oldInvalidations[old]
         }
-        // Every record moved out; the buckets left hold nil, which needs no deinitializing.
-        oldRecords.deallocate()
-        oldHashes.deallocate()
+        Self.deallocate(oldWords, oldKeys, oldRecords, oldInvalidations, oldCount)
     }
 }
 
 extension RecordTable: Sequence {
-    /// The records held, in no particular order. The table must not change during iteration.
+    /// The records in view, in no particular order. The table must not change during
+    /// iteration.
     struct Iterator: IteratorProtocol {
         fileprivate let table: RecordTable
         fileprivate var bucket = 0
@@ -182,7 +375,7 @@ extension RecordTable: Sequence {
         mutating func next() -> Record? {
             while bucket < table.bucketCount {
                 defer { bucket += 1 }
-                if table.hashes[bucket] != 0 { return table.records[bucket] }
+                if table.isLive(bucket) { return table.records[bucket] }
             }
             return nil
         }
@@ -191,4 +384,42 @@ extension RecordTable: Sequence {
     func makeIterator() -> Iterator { Iterator(table: self) }
 
     var underestimatedCount: Int { count }
+}
+
+extension RecordTable {
+    /// Checks, in debug builds only, that `bucket`'s entry is found under its own key, holds
+    /// a record exactly when its state says so, under the record's own key, and is not
+    /// blank. A no-op in release.
+    @inline(__always)
+    private func checkEntry(at bucket: Int) {
+        #if DEBUG
+        guard words[bucket] != 0 else { return }
+        let key = entryKeys[bucket]
+        let state = RecordState(flags: Flags.of(words[bucket]), invalidation: invalidations[bucket])
+        precondition(hash(key) == words[bucket] & ~Flags.mask, "\(key): held under another hash")
+        precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
+        precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
+        precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")
+        precondition(!state.isBlank, "\(key): a blank entry is kept")
+        precondition(state.row != .awaited || state.presence == .live, "\(key): awaits its row out of view")
+        #endif
+    }
+
+    /// Checks, in debug builds only, every entry as ``checkEntry(at:)`` does and that the
+    /// counts agree: linear in the table, so run after whole-table operations and by tests.
+    func checkInvariants() {
+        #if DEBUG
+        var entries = 0
+        var live = 0
+        var invalidated = 0
+        for bucket in 0..<bucketCount where words[bucket] != 0 {
+            entries += 1
+            if isLive(bucket) { live += 1 }
+            if invalidations[bucket] != 0 { invalidated += 1 }
+            checkEntry(at: bucket)
+        }
+        precondition(
+            entries == entryCount && live == count && invalidated == invalidatedCount, "the table's counts drifted")
+        #endif
+    }
 }
