@@ -32,12 +32,21 @@ struct LensBuilder {
         build(typeName, on: typeCondition, groups: [(selections, false)], inherited: inherited)
     }
 
+    /// A lens being built: the model so far and the names its members and nested types took.
+    private struct Draft {
+        var model: LensModel
+        /// The lens's properties (field and spread accessors, case descriptors, `on`).
+        var members = NameScope(reserved: SwiftNames.lensMembers)
+        /// The types nested in the lens (child lenses, case lenses, `On`).
+        var nested: NameScope
+    }
+
     private func build(_ typeName: String, on typeCondition: String, groups: [Group], inherited: Set<String>)
         -> LensModel
     {
-        var model = LensModel(typeName: typeName, typeCondition: typeCondition)
-        var members = NameScope(reserved: SwiftNames.lensMembers)
-        var nested = NameScope(reserved: globalNames.union(SwiftNames.reservedTypes))
+        var draft = Draft(
+            model: LensModel(typeName: typeName, typeCondition: typeCondition),
+            nested: NameScope(reserved: globalNames.union(SwiftNames.reservedTypes)))
         var fields: [Merged] = []
         var spreads: [FragmentSpread] = []
         var narrower: [InlineFragment] = []
@@ -46,54 +55,73 @@ struct LensBuilder {
                 group.selections, on: typeCondition, conditional: group.conditional, fields: &fields, spreads: &spreads,
                 narrower: &narrower)
         }
-
         for merged in fields where !inherited.contains(merged.field.responseKey) {
-            let field = merged.field
-            guard let definition = schema.field(field.name, on: typeCondition) else { continue }
-            let property = members.claim(SwiftNames.camel(field.responseKey))
-            var levels = TypeMapper.semanticLevels(of: definition)
-            var required: String?
-            if let directive = field.directives.first(where: { $0.name == "required" }),
-                case .enumValue(let action)? = directive.argument("action")
-            {
-                required = "." + action.lowercased()
-                levels.insert(0)
-                if action != "THROW" { model.bubbles = true }
-            }
-            let named = definition.type.namedType
-            let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
-            let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
-            if schema.types[named]?.isComposite == true {
-                var childName = nested.claim(SwiftNames.pascal(field.responseKey))
-                // `let Thing = Linked<Thing?>` would name the property, not the type.
-                if childName == property { childName = nested.claim(childName) }
-                // A lone occurrence's selections are there whenever the field is.
-                let groups =
-                    merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
-                let child = build(childName, on: named, groups: groups, inherited: [])
-                // `author { ...AuthorDetails }` links to the fragment's lens itself.
-                let target = fragmentLens(standingFor: child, selections: groups.flatMap(\.selections)) ?? child
-                let swiftType = TypeMapper.render(
-                    definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
-                    optionalOuter: merged.conditional)
-                model.fields.append(
-                    .init(
-                        property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias,
-                        arguments: arguments,
-                        required: required, conditional: merged.conditional))
-                if target.typeName == child.typeName { model.children.append(child) } else { nested.release(childName) }
-            } else {
-                let caught = field.directives.contains { $0.name == "catch" }
-                let swiftType = TypeMapper.render(
-                    definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
-                model.fields.append(
-                    .init(
-                        property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType,
-                        name: field.name, alias: alias,
-                        arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
-            }
+            addField(merged, on: typeCondition, to: &draft)
         }
+        addSpreads(spreads, on: typeCondition, to: &draft)
+        if schema.isAbstract(typeCondition), !narrower.isEmpty {
+            addCases(
+                narrowing: narrower, on: typeCondition, groups: groups,
+                common: Set(fields.map(\.field.responseKey)), to: &draft)
+        }
+        return draft.model
+    }
 
+    /// The descriptor of one merged field: `Linked` with its child lens (or the fragment's lens
+    /// it only spreads), `Scalar` or `Caught`.
+    private func addField(_ merged: Merged, on typeCondition: String, to draft: inout Draft) {
+        let field = merged.field
+        guard let definition = schema.field(field.name, on: typeCondition) else { return }
+        let property = draft.members.claim(SwiftNames.camel(field.responseKey))
+        var levels = TypeMapper.semanticLevels(of: definition)
+        var required: String?
+        if let directive = field.directives.first(where: { $0.name == "required" }),
+            case .enumValue(let action)? = directive.argument("action")
+        {
+            required = "." + action.lowercased()
+            levels.insert(0)
+            if action != "THROW" { draft.model.bubbles = true }
+        }
+        let named = definition.type.namedType
+        let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
+        let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
+        guard schema.types[named]?.isComposite == true else {
+            let caught = field.directives.contains { $0.name == "catch" }
+            let swiftType = TypeMapper.render(
+                definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
+            draft.model.fields.append(
+                .init(
+                    property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType,
+                    name: field.name, alias: alias,
+                    arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
+            return
+        }
+        var childName = draft.nested.claim(SwiftNames.pascal(field.responseKey))
+        // `let Thing = Linked<Thing?>` would name the property, not the type.
+        if childName == property { childName = draft.nested.claim(childName) }
+        // A lone occurrence's selections are there whenever the field is.
+        let groups = merged.children.count == 1 ? merged.children.map { ($0.selections, false) } : merged.children
+        let child = build(childName, on: named, groups: groups, inherited: [])
+        // `author { ...AuthorDetails }` links to the fragment's lens itself.
+        let target = fragmentLens(standingFor: child, selections: groups.flatMap(\.selections)) ?? child
+        let swiftType = TypeMapper.render(
+            definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
+            optionalOuter: merged.conditional)
+        draft.model.fields.append(
+            .init(
+                property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias,
+                arguments: arguments,
+                required: required, conditional: merged.conditional))
+        if target.typeName == child.typeName {
+            draft.model.children.append(child)
+        } else {
+            draft.nested.release(childName)
+        }
+    }
+
+    /// An accessor per fragment spread (once per name), limited to the concrete types it
+    /// applies to when it does not apply to every value of `typeCondition`.
+    private func addSpreads(_ spreads: [FragmentSpread], on typeCondition: String, to draft: inout Draft) {
         var spreadNames: Set<String> = []
         for spread in spreads where spreadNames.insert(spread.name).inserted {
             guard let fragment = document.fragments[spread.name], let lens = fragmentTypes[spread.name] else {
@@ -106,32 +134,36 @@ struct LensBuilder {
                 : schema.possibleTypes(fragment.typeCondition).intersection(schema.possibleTypes(typeCondition))
                     .sorted()
             if only?.isEmpty == true { continue }
-            var property = members.claim(SwiftNames.lowerFirst(lens))
-            if property == lens { property = members.claim(property) }
-            model.spreads.append(.init(property: property, fragmentType: lens, onlyFor: only))
+            var property = draft.members.claim(SwiftNames.lowerFirst(lens))
+            if property == lens { property = draft.members.claim(property) }
+            draft.model.spreads.append(.init(property: property, fragmentType: lens, onlyFor: only))
         }
+    }
 
-        if schema.isAbstract(typeCondition), !narrower.isEmpty {
-            var caseNames = NameScope(reserved: ["other", "unknown"])
-            for concrete in schema.possibleTypes(typeCondition).sorted()
-            where narrower.contains(where: {
-                schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete)
-            }) {
-                let lensType = nested.claim("As" + SwiftNames.pascal(concrete))
-                let common = Set(fields.map(\.field.responseKey))
-                model.children.append(build(lensType, on: concrete, groups: groups, inherited: common))
-                model.cases.append(
-                    .init(
-                        caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
-                        descriptorName: members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete,
-                        lensType: lensType))
-            }
-            if !model.cases.isEmpty {
-                model.onType = nested.claim("On")
-                model.onProperty = members.claim("on")
-            }
+    /// On the abstract `typeCondition`, a case lens per concrete type one of the `narrower`
+    /// inline fragments applies to, over all of `groups` less the `common` fields the lens
+    /// reads itself, and the `On` enum that holds them.
+    private func addCases(
+        narrowing narrower: [InlineFragment], on typeCondition: String, groups: [Group], common: Set<String>,
+        to draft: inout Draft
+    ) {
+        var caseNames = NameScope(reserved: ["other", "unknown"])
+        for concrete in schema.possibleTypes(typeCondition).sorted()
+        where narrower.contains(where: {
+            schema.canApply(typeCondition: $0.typeCondition ?? typeCondition, to: concrete)
+        }) {
+            let lensType = draft.nested.claim("As" + SwiftNames.pascal(concrete))
+            draft.model.children.append(build(lensType, on: concrete, groups: groups, inherited: common))
+            draft.model.cases.append(
+                .init(
+                    caseName: caseNames.claim(SwiftNames.lowerFirst(concrete)),
+                    descriptorName: draft.members.claim(SwiftNames.lowerFirst(lensType)), typeName: concrete,
+                    lensType: lensType))
         }
-        return model
+        if !draft.model.cases.isEmpty {
+            draft.model.onType = draft.nested.claim("On")
+            draft.model.onProperty = draft.members.claim("on")
+        }
     }
 
     /// The lens of the fragment `child` only spreads, when `child` selects nothing else: one

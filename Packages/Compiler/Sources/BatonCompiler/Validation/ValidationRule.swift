@@ -1,5 +1,9 @@
 /// The executable-document rules the compiler checks (GraphQL spec §5, by section), plus the
 /// rules of the client directives Baton supports and of what code generation needs.
+///
+/// The schema-free ones the document checks itself (`Document.validationErrors()`, which the
+/// runtime checks too) reach the compiler through `DocumentRules`: operation and fragment name
+/// uniqueness, fragment spread targets, fragment cycles, variables defined.
 public enum ValidationRule: String, Sendable, Hashable, CaseIterable {
     /// §5.2.1.1: operation names are unique across the compiled documents.
     case operationNameUniqueness

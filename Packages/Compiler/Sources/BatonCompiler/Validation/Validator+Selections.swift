@@ -36,10 +36,8 @@ extension Validator {
                 checkSelections(inline.selectionSet, on: target, in: source)
             case .fragmentSpread(let spread):
                 checkDirectives(spread.directives, at: "FRAGMENT_SPREAD", in: source)
-                guard let fragment = documents.document.fragments[spread.name] else {
-                    report(.fragmentSpreadTarget, "unknown fragment '\(spread.name)'", at: spread.location, in: source)
-                    continue
-                }
+                // An unknown fragment is the document's rule (`DocumentRules`).
+                guard let fragment = documents.document.fragments[spread.name] else { continue }
                 if schema.types[fragment.typeCondition]?.isComposite == true,
                     !schema.canApply(typeCondition: fragment.typeCondition, to: typeName)
                 {

@@ -1,29 +1,23 @@
 import BatonNormalize
 
 extension Validator {
-    /// §5.8.3 to §5.8.5 for `operation`: over its selections and every fragment it uses,
-    /// each variable used is defined and of a type its position allows; each defined is used.
+    /// §5.8.4 and §5.8.5 for `operation`: over its selections and every fragment it uses, each
+    /// variable used is of a type its position allows; each defined is used. (§5.8.3, every
+    /// variable used defined, is the document's rule: ``DocumentRules``.)
     mutating func checkVariables(of operation: OperationDefinition, in source: GraphQLSource) {
         var all = usages["op:\(operation.name ?? "")"] ?? []
         for fragment in documents.document.fragments(usedBy: operation) {
             all += usages["fragment:\(fragment.name)"] ?? []
         }
-        let name = operation.name.map { "operation '\($0)'" } ?? "the anonymous operation"
         for usage in all {
-            guard let definition = operation.variable(usage.name) else {
-                report(
-                    .variableDefined, "variable '$\(usage.name)' is not defined by \(name)", at: usage.location,
-                    in: usage.source)
-                continue
-            }
-            if !allowed(definition, at: usage) {
-                report(
-                    .variableUsage,
-                    "variable '$\(usage.name)' of type '\(definition.type)' is used where '\(usage.locationType)' is expected",
-                    at: usage.location, in: usage.source)
-            }
+            guard let definition = operation.variable(usage.name), !allowed(definition, at: usage) else { continue }
+            report(
+                .variableUsage,
+                "variable '$\(usage.name)' of type '\(definition.type)' is used where '\(usage.locationType)' is expected",
+                at: usage.location, in: usage.source)
         }
-        let used = Set(all.map(\.name))
+        let name = operation.name.map { "operation '\($0)'" } ?? "the anonymous operation"
+        let used = documents.document.variablesUsed(by: operation)
         for variable in operation.variableDefinitions where !used.contains(variable.name) {
             report(
                 .variableUsed, "variable '$\(variable.name)' is never used in \(name)", at: variable.location,

@@ -1,8 +1,9 @@
 import BatonNormalize
 
 /// Checks a ``DocumentSet`` against a schema by the spec's executable-document rules (see
-/// ``ValidationRule``) and the rules of Baton's client directives. Collects every error it
-/// finds, each at the offending character.
+/// ``ValidationRule``) and the rules of Baton's client directives. The schema-free rules the
+/// document checks itself come from there (``DocumentRules``). Collects every error it finds,
+/// each at the offending character.
 ///
 /// A value used on one thread for one validation.
 struct Validator {
@@ -38,9 +39,19 @@ struct Validator {
         errors.append(source.invalid(rule, message, at: location))
     }
 
+    /// The document's own rules (``DocumentRules``) and the schema's, each error beside those
+    /// of its definition.
     private mutating func run() {
-        checkNames()
-        for entry in documents.entries {
+        var documentRules = DocumentRules(documents)
+        for (index, entry) in documents.entries.enumerated() {
+            if case .operation(let operation) = entry.definition, operation.name == nil {
+                report(
+                    .operationName, "an operation needs a name: its Swift type is named for it",
+                    at: operation.location, in: entry.source)
+            }
+            errors += documentRules.names[index] ?? []
+        }
+        for (index, entry) in documents.entries.enumerated() {
             switch entry.definition {
             case .fragment(let fragment):
                 current = "fragment:\(fragment.name)"
@@ -49,47 +60,13 @@ struct Validator {
                 current = "op:\(operation.name ?? "")"
                 check(operation, in: entry.source)
             }
+            errors += documentRules.spreads[index] ?? []
         }
-        checkCycles()
+        errors += documentRules.cycles
         for entry in documents.entries {
-            if case .operation(let operation) = entry.definition { checkVariables(of: operation, in: entry.source) }
-        }
-    }
-
-    /// §5.2.1.1, §5.2.2.1, §5.5.1.1, and a name for every operation (its Swift type's).
-    private mutating func checkNames() {
-        // Where each name was first defined: `file:line:column`, for the message at the next one.
-        var operations: [String: String] = [:]
-        var fragments: [String: String] = [:]
-        func place(_ location: SourceLocation, in source: GraphQLSource) -> String {
-            let position = source.filePosition(of: location)
-            return "\(source.file):\(position.line):\(position.column)"
-        }
-        for entry in documents.entries {
-            switch entry.definition {
-            case .operation(let operation):
-                guard let name = operation.name else {
-                    report(
-                        .operationName, "an operation needs a name: its Swift type is named for it",
-                        at: operation.location, in: entry.source)
-                    continue
-                }
-                if let first = operations[name] {
-                    report(
-                        .operationNameUniqueness, "there is already an operation named '\(name)', at \(first)",
-                        at: operation.location, in: entry.source)
-                } else {
-                    operations[name] = place(operation.location, in: entry.source)
-                }
-            case .fragment(let fragment):
-                if let first = fragments[fragment.name] {
-                    report(
-                        .fragmentNameUniqueness, "there is already a fragment named '\(fragment.name)', at \(first)",
-                        at: fragment.location, in: entry.source)
-                } else {
-                    fragments[fragment.name] = place(fragment.location, in: entry.source)
-                }
-            }
+            guard case .operation(let operation) = entry.definition else { continue }
+            errors += documentRules.takeUndefinedVariables(of: operation.name)
+            checkVariables(of: operation, in: entry.source)
         }
     }
 
@@ -161,45 +138,5 @@ struct Validator {
             }
         }
         checkSelections(operation.selectionSet, on: root, in: source)
-    }
-
-    /// §5.5.2.2: a cycle of spreads, reported at the spread that closes it.
-    private mutating func checkCycles() {
-        let documents = self.documents
-        var reported: Set<String> = []
-        var found: [CompilerError] = []
-        for entry in documents.entries {
-            guard case .fragment(let start) = entry.definition, !reported.contains(start.name) else { continue }
-            var path: [String] = [start.name]
-            var visiting: Set<String> = [start.name]
-            func walk(_ selections: [Selection], in source: GraphQLSource) {
-                for selection in selections {
-                    switch selection {
-                    case .field(let field): walk(field.selectionSet ?? [], in: source)
-                    case .inlineFragment(let inline): walk(inline.selectionSet, in: source)
-                    case .fragmentSpread(let spread):
-                        if spread.name == start.name {
-                            if reported.insert(start.name).inserted {
-                                let cycle = (path + [start.name]).joined(separator: " → ")
-                                found.append(
-                                    source.invalid(
-                                        .fragmentCycle, "fragment '\(start.name)' spreads itself: \(cycle)",
-                                        at: spread.location))
-                            }
-                            continue
-                        }
-                        guard visiting.insert(spread.name).inserted,
-                            let target = documents.document.fragments[spread.name],
-                            let targetSource = documents.source(ofFragment: spread.name)
-                        else { continue }
-                        path.append(spread.name)
-                        walk(target.selectionSet, in: targetSource)
-                        path.removeLast()
-                    }
-                }
-            }
-            walk(start.selectionSet, in: entry.source)
-        }
-        errors += found
     }
 }

@@ -9,44 +9,49 @@ extension Document {
     /// every variable used defined by each operation that uses it. Unused fragments and variables
     /// are allowed.
     public func validationErrors() -> [DocumentValidationError] {
-        var errors: [DocumentValidationError] = []
-        var operationNames: [String: SourceLocation] = [:]
-        var fragmentNames: [String: SourceLocation] = [:]
-        for definition in definitions {
+        placedValidationErrors().map(\.error)
+    }
+
+    /// ``validationErrors()``, each with the index of the definition it lies in.
+    @_spi(Baton) public func placedValidationErrors() -> [PlacedValidationError] {
+        var errors: [PlacedValidationError] = []
+        var operationNames: [String: Int] = [:]
+        var fragmentNames: [String: Int] = [:]
+        for (index, definition) in definitions.enumerated() {
             switch definition {
             case .operation(let operation):
                 if let name = operation.name {
                     if let first = operationNames[name] {
-                        errors.append(
-                            .duplicateOperationName(name: name, location: operation.location, firstLocation: first))
+                        let error = DocumentValidationError.duplicateOperationName(
+                            name: name, location: operation.location, firstLocation: definitions[first].location)
+                        errors.append(PlacedValidationError(error, in: index, first: first))
                     } else {
-                        operationNames[name] = operation.location
+                        operationNames[name] = index
                     }
                 } else if operations.count > 1 {
-                    errors.append(.anonymousOperationNotAlone(location: operation.location))
+                    errors.append(
+                        PlacedValidationError(.anonymousOperationNotAlone(location: operation.location), in: index))
                 }
             case .fragment(let fragment):
                 if let first = fragmentNames[fragment.name] {
-                    errors.append(
-                        .duplicateFragmentName(name: fragment.name, location: fragment.location, firstLocation: first))
+                    let error = DocumentValidationError.duplicateFragmentName(
+                        name: fragment.name, location: fragment.location, firstLocation: definitions[first].location)
+                    errors.append(PlacedValidationError(error, in: index, first: first))
                 } else {
-                    fragmentNames[fragment.name] = fragment.location
+                    fragmentNames[fragment.name] = index
                 }
             }
         }
-        for definition in definitions {
-            let selections: [Selection]
-            switch definition {
-            case .operation(let operation): selections = operation.selectionSet
-            case .fragment(let fragment): selections = fragment.selectionSet
-            }
-            for spread in Document.spreads(in: selections) where fragments[spread.name] == nil {
-                errors.append(.unknownFragment(name: spread.name, location: spread.location))
+        for (index, definition) in definitions.enumerated() {
+            for spread in Document.spreads(in: definition.selectionSet) where fragments[spread.name] == nil {
+                errors.append(
+                    PlacedValidationError(.unknownFragment(name: spread.name, location: spread.location), in: index))
             }
         }
-        errors.append(contentsOf: fragmentCycles())
-        for operation in operations {
-            errors.append(contentsOf: undefinedVariables(in: operation))
+        errors.append(contentsOf: fragmentCycles(definedAt: fragmentNames))
+        for (index, definition) in definitions.enumerated() {
+            guard case .operation(let operation) = definition else { continue }
+            errors.append(contentsOf: undefinedVariables(in: operation, at: index, fragmentsAt: fragmentNames))
         }
         return errors
     }
@@ -69,8 +74,9 @@ extension Document {
 
     /// Depth-first over spreads with an explicit stack, so a long chain of fragments cannot
     /// exhaust the call stack.
-    private func fragmentCycles() -> [DocumentValidationError] {
-        var errors: [DocumentValidationError] = []
+    /// `definedAt`: the index of each fragment name's first definition, where its spreads lie.
+    private func fragmentCycles(definedAt: [String: Int]) -> [PlacedValidationError] {
+        var errors: [PlacedValidationError] = []
         var visited: Set<String> = []
         var pathIndex: [String: Int] = [:]
         var path: [FragmentSpread] = []
@@ -92,7 +98,9 @@ extension Document {
                 stack[stack.count - 1].next += 1
                 if let index = pathIndex[spread.name] {
                     let names = [spread.name] + path[index...].map(\.name)
-                    errors.append(.fragmentCycle(names: names, location: spread.location))
+                    errors.append(
+                        PlacedValidationError(
+                            .fragmentCycle(names: names, location: spread.location), in: definedAt[top.name] ?? 0))
                 } else if let target = fragments[spread.name], visited.insert(target.name).inserted {
                     path.append(spread)
                     pathIndex[target.name] = path.count
@@ -103,15 +111,19 @@ extension Document {
         return errors
     }
 
-    private func undefinedVariables(in operation: OperationDefinition) -> [DocumentValidationError] {
+    /// `index`: the operation's definition; `fragmentsAt`: each fragment name's first definition.
+    private func undefinedVariables(
+        in operation: OperationDefinition, at index: Int, fragmentsAt: [String: Int]
+    ) -> [PlacedValidationError] {
         let defined = Set(operation.variableDefinitions.map(\.name))
-        var errors: [DocumentValidationError] = []
-        var reported: Set<DocumentValidationError> = []
+        var errors: [PlacedValidationError] = []
+        var reported: Set<PlacedValidationError> = []
+        var current = index
         func check(_ arguments: [Argument], at location: SourceLocation) {
             for argument in arguments {
                 for name in argument.value.variableNames where !defined.contains(name) {
-                    let error = DocumentValidationError.undefinedVariable(
-                        name: name, operation: operation.name, location: location)
+                    let error = PlacedValidationError(
+                        .undefinedVariable(name: name, operation: operation.name, location: location), in: current)
                     if reported.insert(error).inserted { errors.append(error) }
                 }
             }
@@ -137,9 +149,28 @@ extension Document {
         check(operation.directives)
         walk(operation.selectionSet)
         for fragment in fragments(usedBy: operation) {
+            current = fragmentsAt[fragment.name] ?? index
             check(fragment.directives)
             walk(fragment.selectionSet)
         }
         return errors
+    }
+}
+
+extension Document.Definition {
+    /// Where the definition starts.
+    var location: SourceLocation {
+        switch self {
+        case .operation(let operation): operation.location
+        case .fragment(let fragment): fragment.location
+        }
+    }
+
+    /// The definition's top-level selections.
+    var selectionSet: [Selection] {
+        switch self {
+        case .operation(let operation): operation.selectionSet
+        case .fragment(let fragment): fragment.selectionSet
+        }
     }
 }
