@@ -93,27 +93,8 @@ extension QueryHandle {
 
     /// The first `@connection` field the operation reaches in the store, and its merged record.
     private func connectionInStore() -> (field: FieldPlan, record: Record)? {
-        guard let plan, let root = environment.store.record(plan.rootKey) else { return nil }
-        return findConnection(root, plan.root, depth: 0)
-    }
-
-    private func findConnection(_ record: Record, _ selection: SelectionPlan, depth: Int) -> (
-        field: FieldPlan, record: Record
-    )? {
-        guard depth < 32 else { return nil }
-        let store = environment.store
-        for field in selection.resolved(for: record.typename).fields {
-            if let connection = field.connection, let merged = store.resolve(record[untracked: connection.slot]) {
-                return (field, merged)
-            }
-            guard let sub = field.selection, let value = record[untracked: field.field.slot] else { continue }
-            var found: (field: FieldPlan, record: Record)?
-            value.forEachLink { key in
-                if found == nil, let child = store.record(key) { found = findConnection(child, sub, depth: depth + 1) }
-            }
-            if let found { return found }
-        }
-        return nil
+        guard let plan else { return nil }
+        return environment.store.firstConnection(of: plan)
     }
 
     /// The first `@connection` field of `selection` in document order, whatever the store

@@ -49,8 +49,8 @@ public final class FieldAddress: Sendable, Hashable {
                 $0.responseKey == responseKey
             })
         else { throw .notSelected(field: responseKey, record: ref.record.key) }
-        if let connection = plan.connection, ref.record[untracked: connection.slot] != nil {
-            return (NameTable.shared.field(at: connection.slot), plan)
+        if let merged = plan.mergedConnection({ ref.record[untracked: $0] }) {
+            return (NameTable.shared.field(at: merged.slot), plan)
         }
         return (plan.field, plan)
     }

@@ -4,7 +4,10 @@ import BatonRecords
 /// held to. After a response is committed, materializing its operation gives its `data`
 /// field by field (aliases, arguments, lists, nulls), key order aside; a stored field error
 /// reads as the null the server sent with it.
-public struct Materializer {
+///
+/// A visitor of the ``PlanWalk``: the response as sent, so a `@connection` field reads its
+/// own page, never the merged connection.
+public struct Materializer: Sendable {
     /// What to do with a selected field the records lack.
     public enum Missing: Sendable {
         /// Throw, naming the path.
@@ -21,53 +24,10 @@ public struct Materializer {
 
     /// The `data` of `plan`'s operation as `source` holds it.
     public func data(of plan: OperationPlan, from source: some RecordSource) throws(MaterializeError) -> JSONValue {
-        try object(plan.root, key: plan.rootKey, typename: plan.rootTypename, source: source)
-    }
-
-    private func object(
-        _ selection: SelectionPlan, key: RecordKey, typename knownTypename: String?, source: some RecordSource
-    ) throws(MaterializeError) -> JSONValue {
-        var typename = knownTypename
-        if typename == nil, case .string(let name)? = source.value(.typename, of: key) { typename = name }
-        var members: [(String, JSONValue)] = []
-        for field in selection.resolved(for: typename).fields {
-            guard let value = source.value(field.field.slot, of: key) else {
-                if field.isTypename, let known = typename ?? selection.staticType {
-                    members.append((field.responseKey, .string(known)))
-                    continue
-                }
-                if field.deferLabel != nil || missing == .omit { continue }
-                throw MaterializeError(missing: [.key(field.responseKey)], record: key)
-            }
-            do {
-                members.append((field.responseKey, try json(value, field: field, source: source)))
-            } catch {
-                throw error.under(.key(field.responseKey))
-            }
-        }
-        return .object(members)
-    }
-
-    private func json(_ value: Value, field: FieldPlan, source: some RecordSource) throws(MaterializeError) -> JSONValue
-    {
-        guard let child = field.selection else { return Self.leaf(value) }
-        switch value {
-        case .link(let key):
-            return try object(child, key: key, typename: nil, source: source)
-        case .list(let elements):
-            var items: [JSONValue] = []
-            items.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                do {
-                    items.append(try json(element, field: field, source: source))
-                } catch {
-                    throw error.under(.index(index))
-                }
-            }
-            return .array(items)
-        default:
-            return Self.leaf(value)
-        }
+        var walk = PlanWalk(source: RecordSourceNodes(source: source), visitor: Builder(missing: missing))
+        walk.walk(plan.rootKey, plan.root, typename: plan.rootTypename)
+        if let failure = walk.visitor.failure { throw failure }
+        return walk.visitor.result ?? .object([])
     }
 
     static func leaf(_ value: Value) -> JSONValue {
@@ -77,6 +37,114 @@ public struct Materializer {
         default: value.json
         }
     }
+
+    /// Builds the response's JSON as the walk goes: an object per record entered, an array
+    /// per list, each put into the container it is in when it ends.
+    struct Builder: PlanVisitor {
+        typealias Node = RecordKey
+        typealias Visit = Void
+
+        static var readsLeaves: Bool { true }
+        static var followsConnections: Bool { false }
+        static var needsTypenames: Bool { true }
+
+        let missing: Missing
+        var result: JSONValue?
+        /// The first field missing, which stops the walk.
+        var failure: MaterializeError?
+
+        var isDone: Bool { failure != nil }
+        /// The open objects' members, innermost last.
+        private var objects: [[(String, JSONValue)]] = []
+        /// The open objects' static types, for a `__typename` the records lack.
+        private var staticTypes: [String?] = []
+        /// The open lists' items, innermost last.
+        private var lists: [[JSONValue]] = []
+        /// Whether each open container is a list, innermost last.
+        private var containerIsList: [Bool] = []
+        /// The response keys of the fields being walked into, innermost last.
+        private var keys: [String] = []
+
+        init(missing: Missing) {
+            self.missing = missing
+        }
+
+        mutating func enter(
+            _ node: RecordKey, _ selection: SelectionPlan, _ resolved: ResolvedSelection, path: PlanPath
+        )
+            -> Void?
+        {
+            objects.append([])
+            staticTypes.append(selection.staticType)
+            containerIsList.append(false)
+            return ()
+        }
+
+        mutating func leave(_ node: RecordKey, _ visit: Void) {
+            containerIsList.removeLast()
+            staticTypes.removeLast()
+            put(.object(objects.removeLast()))
+        }
+
+        mutating func missing(_ field: FieldPlan, in node: RecordKey, typename: String?, path: PlanPath) {
+            if field.isTypename, let known = typename ?? staticTypes.last! {
+                objects[objects.count - 1].append((field.responseKey, .string(known)))
+                return
+            }
+            if field.deferLabel != nil || missing == .omit { return }
+            failure = MaterializeError(missing: path.elements(adding: field), record: node)
+        }
+
+        mutating func leaf(_ field: FieldPlan, _ value: Value) {
+            objects[objects.count - 1].append((field.responseKey, Materializer.leaf(value)))
+        }
+
+        mutating func beginField(_ field: FieldPlan) { keys.append(field.responseKey) }
+        mutating func endField(_ field: FieldPlan) { keys.removeLast() }
+        mutating func plain(_ value: Value) { put(Materializer.leaf(value)) }
+
+        mutating func beginList(count: Int) {
+            lists.append([])
+            lists[lists.count - 1].reserveCapacity(count)
+            containerIsList.append(true)
+        }
+
+        mutating func endList() {
+            containerIsList.removeLast()
+            put(.array(lists.removeLast()))
+        }
+
+        /// Puts `json` into the innermost open container: a list's next item, or an object's
+        /// member under the field being walked; the result when none is open.
+        private mutating func put(_ json: JSONValue) {
+            guard let isList = containerIsList.last else {
+                result = json
+                return
+            }
+            if isList {
+                lists[lists.count - 1].append(json)
+            } else {
+                objects[objects.count - 1].append((keys.last!, json))
+            }
+        }
+    }
+}
+
+/// A ``RecordSource`` as a walk's source: a record is its key, and every link leads to one
+/// (a record the source lacks lacks every field).
+struct RecordSourceNodes<Records: RecordSource>: PlanSource {
+    let source: Records
+
+    func link(_ key: RecordKey) -> PlanLink<RecordKey> { .node(key) }
+
+    func typename(of node: RecordKey) -> String? {
+        if case .string(let name)? = source.value(.typename, of: node) { return name }
+        return nil
+    }
+
+    func holds(_ slot: Slot, in node: RecordKey) -> Bool { source.value(slot, of: node) != nil }
+
+    func value(_ slot: Slot, in node: RecordKey) -> Value? { source.value(slot, of: node) }
 }
 
 /// A selected field the records do not hold, with its response path.
@@ -84,12 +152,6 @@ public struct MaterializeError: Error, Sendable, Hashable, CustomStringConvertib
     public var missing: [FieldError.PathElement]
     /// The record that lacks the field.
     public var record: RecordKey
-
-    func under(_ element: FieldError.PathElement) -> MaterializeError {
-        var error = self
-        error.missing.insert(element, at: 0)
-        return error
-    }
 
     public var description: String {
         "\(record) lacks \(missing.map(\.description).joined(separator: "."))"

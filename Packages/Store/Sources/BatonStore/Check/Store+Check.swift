@@ -8,9 +8,11 @@ extension Store {
     /// A field holding a field error counts as present; a deferred field that is absent is
     /// pending, not missing. When memory lacks a record, a field, or a selected root field,
     /// the walk runs again inside one read transaction of the persistence, filling memory with
-    /// what it reads (new records without notifications) and marking each row read this
-    /// launch. Staleness compares the operation's last fetch (memory, then the persistence)
-    /// with `maxAge` and with invalidations of the records read.
+    /// what it reads (new records without notifications, each level's rows in one read) and
+    /// marking each row read this launch. What is missing is named by a walk over memory:
+    /// the first, or, after a read, one more.
+    /// Staleness compares the operation's last fetch (memory, then the persistence) with
+    /// `maxAge` and with invalidations of the records read.
     ///
     /// - Parameters:
     ///   - plan: the operation, under its variables.
@@ -18,49 +20,48 @@ extension Store {
     ///     the answer is stale; nil: any age.
     ///   - time: the time `maxAge` is measured at; the store's clock when nil.
     public func check(_ plan: OperationPlan, maxAge: TimeInterval? = nil, now time: Date? = nil) -> CheckResult {
-        let root = table.entry(plan.rootKey)
-        guard root.state.presence == .live, let rootRecord = root.record else {
+        guard let root = StoreSource(store: self).root(plan.rootKey) else {
             return CheckResult(availability: .missing([[]]), source: .miss, fetchedAt: nil, hasPendingDeferred: false)
         }
-        var walk = CheckWalk(reader: nil)
-        walkObject(rootRecord, root.state, plan.root, &walk)
+        var walk = PlanWalk(source: StoreSource(store: self), visitor: CheckVisitor(store: self, reads: false))
+        walk.walk(root, plan.root)
+        var found = walk.visitor
         var source = CheckSource.memory
         let identity = plan.identity
         let needsFetchTime =
             freshness.needsLoading(identity)
-            && (maxAge != nil || walk.latestInvalidation > 0 || freshness.everythingInvalidated != nil)
+            && (maxAge != nil || found.latestInvalidation > 0 || freshness.everythingInvalidated != nil)
         if let persistence = disk.persistence,
-            (!walk.missing.isEmpty && walk.persistenceMightHelp) || (walk.missing.isEmpty && needsFetchTime)
+            (found.gaps > 0 && found.persistenceMightHelp) || (found.gaps == 0 && needsFetchTime)
         {
-            let retry = !walk.missing.isEmpty
+            let retry = found.gaps > 0
             do {
                 try persistence.withReadTransaction { reader in
-                    if retry {
-                        var again = CheckWalk(reader: reader)
-                        walkObject(rootRecord, table.state(plan.rootKey), plan.root, &again)
-                        walkLevels(&again, from: reader)
-                        walk = again
-                    }
+                    if retry { found = checkReading(plan, from: reader) }
                     loadFetchTime(identity, from: reader)
                 }
             } catch {
                 notePersistenceError(error)
             }
-            if retry { source = walk.missing.isEmpty ? .image : .miss }
-        } else if !walk.missing.isEmpty {
+            if retry { source = found.gaps == 0 ? .image : .miss }
+        } else if found.gaps > 0 {
             source = .miss
         }
         let fetched = freshness.fetchTimes[identity]
         var result = CheckResult(
-            availability: .available, source: source, fetchedAt: fetched?.date, hasPendingDeferred: walk.pending)
-        if !walk.missing.isEmpty {
-            // Name the gaps: walk memory (now holding what the persistence had) with paths.
-            var named = CheckWalk(reader: nil, tracksPaths: true)
-            walkObject(rootRecord, table.state(plan.rootKey), plan.root, &named)
-            result.availability = .missing(named.missing)
+            availability: .available, source: source, fetchedAt: fetched?.date, hasPendingDeferred: found.pending)
+        if found.gaps > 0 {
+            if found.reads {
+                // Name the gaps: walk memory, now holding what the persistence had, with paths.
+                var naming = PlanWalk(
+                    source: StoreSource(store: self), visitor: CheckVisitor(store: self, reads: false))
+                naming.walk(root, plan.root)
+                found = naming.visitor
+            }
+            result.availability = .missing(found.missing)
             return result
         }
-        let invalidated = max(walk.latestInvalidation, freshness.everythingInvalidated?.sequence ?? 0)
+        let invalidated = max(found.latestInvalidation, freshness.everythingInvalidated?.sequence ?? 0)
         if invalidated > 0, fetched.map({ $0.sequence < invalidated }) ?? true {
             result.availability = .stale
         } else if let maxAge, let fetched, (time ?? now()).timeIntervalSince(fetched.date) > maxAge {

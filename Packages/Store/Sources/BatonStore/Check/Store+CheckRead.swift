@@ -1,86 +1,55 @@
 @_spi(Baton) import BatonRecords
 
 extension Store {
-    /// What the walk that may read finds at a link, from one probe of the table.
-    private enum LinkStep {
-        /// Deleted by a commit (or remembered so by the disk) or hidden by a layer: present,
-        /// as a null.
-        case present
-        /// Looked for on disk this launch and not found: no second read.
-        case missing
-        /// In view, its row read or never needed: walk it now.
-        case held(Record, RecordState)
-        /// Entered for its row, read with the rest of its level: walk it after. `made` when
-        /// this step entered it.
-        case awaiting(Record, made: Bool)
-    }
-
-    /// On the walk that may read: walks the record `key` names, or, when memory lacks it,
-    /// enters an empty record for it that awaits its row (one probe of the table either
-    /// way), to be read with the rest of the level and walked after.
-    func walkLink(_ key: RecordKey, _ selection: SelectionPlan, _ walk: inout CheckWalk) {
-        let step = table.update(key) { state, record -> LinkStep in
-            switch state.presence {
-            case .deleted, .hidden:
-                return .present
-            case .live:
-                let held = record.unsafelyUnwrapped
-                return state.row == .awaited ? .awaiting(held, made: false) : .held(held, state)
-            case .absent:
-                if state.row == .read { return .missing }
-                let made = Record(key: key)
-                record = made
-                state.presence = .live
-                state.row = .awaited
-                return .awaiting(made, made: true)
-            }
-        }
-        switch step {
-        case .present:
-            return
-        case .missing:
-            walk.missing.append(walk.path)
-        case .held(let target, let state):
-            walkObject(target, state, selection, &walk)
-        case .awaiting(let target, let made):
-            if made { walk.batch.append(target) }
-            walk.unread.append(CheckWalk.Unread(record: target, selection: selection))
-        }
-    }
-
-    /// Reads the rows of the records the walk entered for links memory lacked, level by
-    /// level (the links the records of one level hold make the next), each level's in one
-    /// call, and walks each with its selection.
-    func walkLevels(_ walk: inout CheckWalk, from reader: any PersistenceReader) {
-        var level: [CheckWalk.Unread] = []
+    /// The check's walk inside a read transaction: from `plan`'s root, filling memory from
+    /// `reader` as it goes, then level by level through the records that wait for their rows
+    /// (the links the records of one level hold make the next), each level's rows read in
+    /// one call. It counts gaps; the walk over memory after it names them.
+    func checkReading(_ plan: OperationPlan, from reader: any PersistenceReader) -> CheckVisitor {
+        let source = StoreSource(store: self, reader: reader)
+        var walk = PlanWalk(source: source, visitor: CheckVisitor(store: self, reads: true))
+        guard let root = source.root(plan.rootKey) else { return walk.visitor }
+        walk.walk(root, plan.root)
+        var level: [CheckVisitor.Unread] = []
         var batch: [Record] = []
-        while !walk.unread.isEmpty {
-            swap(&level, &walk.unread)
-            swap(&batch, &walk.batch)
-            readRows(into: batch, from: reader)
+        while !walk.visitor.unread.isEmpty {
+            swap(&level, &walk.visitor.unread)
+            swap(&batch, &walk.source.batch)
+            let reads = readRows(into: batch, from: reader)
             for entry in level {
-                let state = table.state(entry.record.key)
+                // What the read found, from the reads (the table for a record entered earlier).
+                var state = entry.state
+                if entry.batchIndex >= 0 {
+                    switch reads[Int(entry.batchIndex)] {
+                    case .found: state.presence = .live
+                    case .absent: state.presence = .absent
+                    case .deleted: state.presence = .deleted
+                    }
+                } else {
+                    state = table.state(entry.record.key)
+                }
                 switch state.presence {
                 case .live:
-                    walkObject(entry.record, state, entry.selection, &walk)
+                    walk.walk(StoreSource.Node(record: entry.record, state: state), entry.selection)
                 case .deleted:
                     // A deletion the disk remembers is present, as a null.
                     continue
                 case .absent, .hidden:
-                    walk.missing.append(walk.path)
+                    walk.visitor.absent(entry.record.key, path: walk.path)
                 }
             }
             level.removeAll(keepingCapacity: true)
             batch.removeAll(keepingCapacity: true)
         }
+        return walk.visitor
     }
 
-    /// Reads the rows of `batch`, records the walk entered empty, without notifications:
-    /// nobody can observe a record memory did not hold. Each key's row is marked read; a
-    /// record without a row (or whose read failed) leaves memory, its key not to be asked
-    /// again. A key the disk has as deleted is deleted, as it was in the launch that deleted it.
-    private func readRows(into batch: [Record], from reader: any PersistenceReader) {
-        guard !batch.isEmpty else { return }
+    /// Reads the rows of `batch`, records the walk entered empty (nobody can observe a record
+    /// memory did not hold, so without notifications), and says what was found for each, in
+    /// order. A record without a row (or whose read failed) leaves memory, its key not to be
+    /// asked again; a key the disk has as deleted is deleted, as in the launch that deleted it.
+    private func readRows(into batch: [Record], from reader: any PersistenceReader) -> [RowRead] {
+        guard !batch.isEmpty else { return [] }
         var reads: [RowRead]
         do {
             reads = try reader.readRows(into: batch)
@@ -89,21 +58,14 @@ extension Store {
             reads = []
         }
         if reads.count != batch.count { reads = Array(repeating: .absent, count: batch.count) }
-        for (record, read) in zip(batch, reads) {
+        // Each row was marked asked for when its record was entered; found, it is in place.
+        for (record, read) in zip(batch, reads) where read != .found {
             table.update(record.key) { state, held in
-                state.row = .read
-                switch read {
-                case .found:
-                    break
-                case .absent:
-                    held = nil
-                    state.presence = .absent
-                case .deleted:
-                    held = nil
-                    state.presence = .deleted
-                }
+                held = nil
+                state.presence = read == .deleted ? .deleted : .absent
             }
         }
+        return reads
     }
 
     /// Adds the cells of `record`'s row that memory lacks, and marks the row read.

@@ -28,11 +28,12 @@ extension Store {
     /// keeps its rows. Returns how many records were freed.
     @discardableResult
     public func collect() -> Int {
-        var marked: Set<RecordKey> = [.root, .mutationRoot, .subscriptionRoot]
-        marked.reserveCapacity(table.count)
-        var visited: Set<Visit> = []
-        for plan in retention.retained.values { mark(plan, &marked, &visited) }
-        for plan in retention.releaseBuffer { mark(plan, &marked, &visited) }
+        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self))
+        marking.visitor.marked = [.root, .mutationRoot, .subscriptionRoot]
+        marking.visitor.marked.reserveCapacity(table.count)
+        for plan in retention.retained.values { mark(plan, &marking) }
+        for plan in retention.releaseBuffer { mark(plan, &marking) }
+        var marked = marking.visitor.marked
         for layer in overlay.layers {
             for (key, cells) in layer.cells {
                 marked.insert(key)
@@ -61,52 +62,37 @@ extension Store {
     /// The keys of the records `plan`'s operation reads, as collection walks it: from its
     /// root, through the links its selections follow (and the store's lookups).
     public func reachableKeys(_ plan: OperationPlan) -> Set<RecordKey> {
+        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self))
+        mark(plan, &marking)
+        return marking.visitor.marked
+    }
+
+    private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<StoreSource, Marking>) {
+        guard let root = marking.source.root(plan.rootKey) else { return }
+        marking.walk(root, plan.root)
+    }
+
+    /// Collection's marking as a ``PlanWalk`` visitor: each record reached, once per
+    /// selection, and each deleted key linked to (its deletion is kept).
+    @MainActor
+    struct Marking: @MainActor PlanVisitor {
+        typealias Node = StoreSource.Node
+
+        /// Unretained: a visitor lives inside one of the store's own calls.
+        unowned(unsafe) let store: Store
         var marked: Set<RecordKey> = []
-        var visited: Set<Visit> = []
-        mark(plan, &marked, &visited)
-        return marked
-    }
+        var visited: Set<RecordVisit> = []
 
-    private func mark(_ plan: OperationPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>) {
-        guard let root = table[plan.rootKey] else { return }
-        marked.insert(root.key)
-        markObject(root, plan.root, &marked, &visited)
-    }
-
-    private func markObject(
-        _ record: Record, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>
-    ) {
-        guard visited.insert(Visit(record: ObjectIdentifier(record), selection: ObjectIdentifier(selection))).inserted
-        else { return }
-        for field in selection.resolved(for: record.typename).fields {
-            guard let selection = field.selection else { continue }
-            if let connection = field.connection, let merged = record[untracked: connection.slot] {
-                markValue(merged, selection, &marked, &visited)
-            }
-            if let value = record[untracked: field.field.slot] {
-                markValue(value, selection, &marked, &visited)
-            } else if record.key == .root, let key = lookupKey(in: record, field: field) {
-                markValue(.link(key), selection, &marked, &visited)
-            }
+        mutating func enter(_ node: Node, _ selection: SelectionPlan, _ resolved: ResolvedSelection, path: PlanPath)
+            -> Void?
+        {
+            marked.insert(node.record.key)
+            let visit = RecordVisit(record: ObjectIdentifier(node.record), selection: ObjectIdentifier(selection))
+            return visited.insert(visit).inserted ? () : nil
         }
-    }
 
-    private func markValue(
-        _ value: Value, _ selection: SelectionPlan, _ marked: inout Set<RecordKey>, _ visited: inout Set<Visit>
-    ) {
-        switch value {
-        case .link(let key):
-            let entry = table.entry(key)
-            guard entry.state.presence == .live, let target = entry.record else {
-                if entry.state.presence == .deleted { marked.insert(key) }
-                return
-            }
-            marked.insert(key)
-            markObject(target, selection, &marked, &visited)
-        case .list(let elements):
-            for element in elements { markValue(element, selection, &marked, &visited) }
-        default:
-            return
+        mutating func null(_ key: RecordKey) {
+            if store.table.state(key).presence == .deleted { marked.insert(key) }
         }
     }
 }

@@ -23,11 +23,10 @@ struct RecordState: Equatable {
     enum Row: UInt8 {
         /// Not asked for.
         case unread
-        /// Entered empty by the check's walk for a row it reads with the rest of its level:
-        /// the walk waits for the row before walking the record.
-        case awaited
         /// Asked for, found or not: memory holds everything the row does, so asking again
-        /// finds nothing more, and a commit's record replaces the row instead of merging.
+        /// finds nothing more, and a commit's record replaces the row instead of merging. A
+        /// record the check's reading walk enters is asked for at once, and holds nothing
+        /// until its level's rows are read.
         case read
     }
 

@@ -17,15 +17,13 @@ final class RecordTable {
     private var entryKeys: UnsafeMutablePointer<RecordKey>
     /// Per bucket: the record, set exactly where the state holds one (live or hidden).
     private var records: UnsafeMutablePointer<Record?>
-    /// Per bucket: the state's invalidation, 0 where none; read only while some entry has one.
-    private var invalidations: UnsafeMutablePointer<UInt32>
     private var bucketCount: Int
     /// How many records are in view.
     private(set) var count = 0
     /// How many buckets hold an entry.
     private(set) var entryCount = 0
-    /// How many entries hold an invalidation.
-    private var invalidatedCount = 0
+    /// The states' invalidations, by key: few keys have one, and a walk asks only while some do.
+    private var invalidations: [RecordKey: UInt32] = [:]
     private let seed: UInt64
 
     /// The root fields the check asked the disk for this launch, per root (a root is a row
@@ -59,13 +57,13 @@ final class RecordTable {
     ///   - seed: the hash seed; random unless a test pins it.
     init(minimumCapacity: Int = 0, seed: UInt64 = .random(in: .min ... .max)) {
         bucketCount = Self.buckets(for: minimumCapacity)
-        (words, entryKeys, records, invalidations) = Self.allocate(bucketCount)
+        (words, entryKeys, records) = Self.allocate(bucketCount)
         self.seed = seed
     }
 
     deinit {
         for bucket in 0..<bucketCount where words[bucket] != 0 { (entryKeys + bucket).deinitialize(count: 1) }
-        Self.deallocate(words, entryKeys, records, invalidations, bucketCount)
+        Self.deallocate(words, entryKeys, records, bucketCount)
     }
 
     /// Whether no record is in view.
@@ -250,7 +248,9 @@ final class RecordTable {
 
     @inline(__always)
     private func state(at bucket: Int) -> RecordState {
-        RecordState(flags: Flags.of(words[bucket]), invalidation: invalidatedCount == 0 ? 0 : invalidations[bucket])
+        RecordState(
+            flags: Flags.of(words[bucket]),
+            invalidation: invalidations.isEmpty ? 0 : invalidations[entryKeys[bucket]] ?? 0)
     }
 
     /// Writes `state` into the occupied `bucket`, keeping the counts.
@@ -261,10 +261,8 @@ final class RecordTable {
         let isLive = state.presence == .live
         if wasLive != isLive { count += isLive ? 1 : -1 }
         words[bucket] = word & ~Flags.mask | UInt64(state.flags) << 56
-        let old = invalidations[bucket]
-        if old != state.invalidation {
-            invalidatedCount += (state.invalidation != 0 ? 1 : 0) - (old != 0 ? 1 : 0)
-            invalidations[bucket] = state.invalidation
+        if state.invalidation != 0 || !invalidations.isEmpty {
+            invalidations[entryKeys[bucket]] = state.invalidation == 0 ? nil : state.invalidation
         }
     }
 
@@ -289,7 +287,7 @@ final class RecordTable {
     /// Empties `bucket`, moving back each entry after it that would not be found past it.
     private func removeEntry(at bucket: Int) {
         if isLive(bucket) { count -= 1 }
-        if invalidations[bucket] != 0 { invalidatedCount -= 1 }
+        if !invalidations.isEmpty { invalidations[entryKeys[bucket]] = nil }
         entryCount -= 1
         var hole = bucket
         (entryKeys + hole).deinitialize(count: 1)
@@ -304,14 +302,12 @@ final class RecordTable {
                 (entryKeys + hole).moveInitialize(from: entryKeys + next, count: 1)
                 records[hole] = (records + next).move()
                 (records + next).initialize(to: nil)
-                invalidations[hole] = invalidations[next]
                 hole = next
             }
             next = (next + 1) & mask
         }
         words[hole] = 0
         records[hole] = nil
-        invalidations[hole] = 0
     }
 
     /// The power of two that holds `capacity` entries at most half full.
@@ -322,35 +318,31 @@ final class RecordTable {
     }
 
     private static func allocate(_ count: Int) -> (
-        UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<RecordKey>, UnsafeMutablePointer<Record?>,
-        UnsafeMutablePointer<UInt32>
+        UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<RecordKey>, UnsafeMutablePointer<Record?>
     ) {
         let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
         words.initialize(repeating: 0, count: count)
         let records = UnsafeMutablePointer<Record?>.allocate(capacity: count)
         records.initialize(repeating: nil, count: count)
-        let invalidations = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-        invalidations.initialize(repeating: 0, count: count)
-        return (words, .allocate(capacity: count), records, invalidations)
+        return (words, .allocate(capacity: count), records)
     }
 
     /// Frees the buckets; every key must be deinitialized or moved out already.
     private static func deallocate(
         _ words: UnsafeMutablePointer<UInt64>, _ keys: UnsafeMutablePointer<RecordKey>,
-        _ records: UnsafeMutablePointer<Record?>, _ invalidations: UnsafeMutablePointer<UInt32>, _ count: Int
+        _ records: UnsafeMutablePointer<Record?>, _ count: Int
     ) {
         records.deinitialize(count: count)
         records.deallocate()
         keys.deallocate()
-        invalidations.deallocate()
         words.deallocate()
     }
 
     private func grow(to minimumCapacity: Int) {
-        let (oldWords, oldKeys, oldRecords, oldInvalidations) = (words, entryKeys, records, invalidations)
+        let (oldWords, oldKeys, oldRecords) = (words, entryKeys, records)
         let oldCount = bucketCount
         bucketCount = Self.buckets(for: Swift.max(minimumCapacity, capacity * 2))
-        (words, entryKeys, records, invalidations) = Self.allocate(bucketCount)
+        (words, entryKeys, records) = Self.allocate(bucketCount)
         let mask = bucketCount - 1
         for old in 0..<oldCount where oldWords[old] != 0 {
             var bucket = Int(truncatingIfNeeded: oldWords[old]) & mask
@@ -359,9 +351,8 @@ final class RecordTable {
             (entryKeys + bucket).moveInitialize(from: oldKeys + old, count: 1)
             (records + bucket).pointee = (oldRecords + old).move()
             (oldRecords + old).initialize(to: nil)
-            invalidations[bucket] = oldInvalidations[old]
         }
-        Self.deallocate(oldWords, oldKeys, oldRecords, oldInvalidations, oldCount)
+        Self.deallocate(oldWords, oldKeys, oldRecords, oldCount)
     }
 }
 
@@ -395,13 +386,12 @@ extension RecordTable {
         #if DEBUG
         guard words[bucket] != 0 else { return }
         let key = entryKeys[bucket]
-        let state = RecordState(flags: Flags.of(words[bucket]), invalidation: invalidations[bucket])
+        let state = state(at: bucket)
         precondition(hash(key) == words[bucket] & ~Flags.mask, "\(key): held under another hash")
         precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
         precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
         precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")
         precondition(!state.isBlank, "\(key): a blank entry is kept")
-        precondition(state.row != .awaited || state.presence == .live, "\(key): awaits its row out of view")
         #endif
     }
 
@@ -411,15 +401,13 @@ extension RecordTable {
         #if DEBUG
         var entries = 0
         var live = 0
-        var invalidated = 0
         for bucket in 0..<bucketCount where words[bucket] != 0 {
             entries += 1
             if isLive(bucket) { live += 1 }
-            if invalidations[bucket] != 0 { invalidated += 1 }
             checkEntry(at: bucket)
         }
-        precondition(
-            entries == entryCount && live == count && invalidated == invalidatedCount, "the table's counts drifted")
+        precondition(entries == entryCount && live == count, "the table's counts drifted")
+        precondition(invalidations.keys.allSatisfy { state($0).invalidation != 0 }, "an invalidation outlived its key")
         #endif
     }
 }

@@ -1,6 +1,6 @@
 /// A record walked with a selection: collection and the check walk
 /// each pair once.
-struct Visit: Hashable {
+struct RecordVisit: Hashable {
     let record: ObjectIdentifier
     let selection: ObjectIdentifier
 

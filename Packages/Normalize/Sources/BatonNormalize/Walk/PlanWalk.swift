@@ -1,0 +1,108 @@
+import BatonRecords
+
+/// The one walk over an operation's plan and the records a source holds: how a record's
+/// type picks its selection, how lists, links, `@connection` fields and root lookups are
+/// followed, said once. The check, collection, the query's connection and the materializer
+/// are its visitors.
+///
+/// For each record: the selection resolves for the record's `__typename`; each field's value
+/// is the record's own, or, when it lacks one, what the source's lookup resolves; a leaf is
+/// handed over (or passed over unread); a value with selections is followed: a link into its
+/// record, a list element by element, anything else as a plain value; a `@connection` field
+/// is followed into its merged connection too, at the same path, when the visitor asks.
+///
+/// A value; used on one thread or actor, like its source and visitor.
+public struct PlanWalk<Source: PlanSource, Visitor: PlanVisitor> where Source.Node == Visitor.Node {
+    public var source: Source
+    public var visitor: Visitor
+    /// Where the walk is.
+    public var path = PlanPath()
+
+    @inlinable
+    public init(source: Source, visitor: Visitor) {
+        self.source = source
+        self.visitor = visitor
+    }
+
+    /// Walks `node` with `selection`, at ``path``; `typename` stands in for a record that
+    /// holds none (the root, whose type the plan knows).
+    @inlinable
+    public mutating func walk(_ node: Source.Node, _ selection: SelectionPlan, typename known: String? = nil) {
+        let concrete = selection.byType.isEmpty
+        let typename = known ?? (concrete && !Visitor.needsTypenames ? nil : source.typename(of: node))
+        let resolved = concrete ? selection.common : selection.resolved(for: typename)
+        guard let visit = visitor.enter(node, selection, resolved, path: path) else { return }
+        source.willRead(resolved, in: node)
+        for field in resolved.fields {
+            if visitor.isDone { break }
+            let slot = field.field.slot
+            guard let selection = field.selection else {
+                if !Visitor.readsLeaves && source.holds(slot, in: node) { continue }
+                if let value = source.value(slot, in: node) {
+                    if Visitor.readsLeaves { visitor.leaf(field, value) }
+                    continue
+                }
+                visitor.missing(field, in: node, typename: typename, path: path)
+                continue
+            }
+            let merged = field.mergedConnection { source.value($0, in: node) }?.value
+            if let merged { visitor.connection(field, merged: merged, in: node) }
+            var value = source.value(slot, in: node)
+            if value == nil, let key = source.lookup(field, in: node) { value = .link(key) }
+            guard let value else {
+                visitor.missing(field, in: node, typename: typename, path: path)
+                continue
+            }
+            path.enter(field)
+            visitor.beginField(field)
+            follow(value, selection)
+            if Visitor.followsConnections, let merged { follow(merged, selection) }
+            visitor.endField(field)
+            path.leave()
+        }
+        visitor.leave(node, visit)
+    }
+
+    /// Follows a value of a field with selections.
+    @inlinable
+    mutating func follow(_ value: Value, _ selection: SelectionPlan) {
+        switch value {
+        case .link(let key):
+            switch source.link(key) {
+            case .node(let node):
+                walk(node, selection)
+            case .null(let key):
+                visitor.null(key)
+            case .absent(let key):
+                visitor.absent(key, path: path)
+            case .pending(let node):
+                visitor.pending(node, selection, path: path)
+            }
+        case .list(let elements):
+            visitor.beginList(count: elements.count)
+            var index = 0
+            for element in elements {
+                if visitor.isDone { break }
+                path.enter(index: index)
+                follow(element, selection)
+                path.leave()
+                index += 1
+            }
+            visitor.endList()
+        default:
+            visitor.plain(value)
+        }
+    }
+}
+
+extension FieldPlan {
+    /// The merged connection a `@connection` field's pages make in a record, read through
+    /// `value`, and its slot; nil for any other field, or a record that holds none yet. The
+    /// one connection rule: a ``PlanWalk`` follows it beside the field's own value (at the
+    /// same path), and a lens reads it instead of the field's own page.
+    @inlinable
+    public func mergedConnection(_ value: (Slot) -> Value?) -> (slot: Slot, value: Value)? {
+        guard let connection, let merged = value(connection.slot) else { return nil }
+        return (connection.slot, merged)
+    }
+}
