@@ -44,8 +44,24 @@ struct RecordIndex {
         let hash = hash(type: type, id: id)
         if slots.insert(hash: hash, index: entries.count) {
             entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
+            #if DEBUG
+            _checkInvariants(type: type, id: id)
+            #endif
         }
     }
+
+    #if DEBUG
+    /// Traps unless the entry just added is `type:id` (its key that record's) and `find`
+    /// answers it. Debug builds only.
+    mutating func _checkInvariants(type: String, id: UnsafeBufferPointer<UInt8>) {
+        guard let last = entries.last else { preconditionFailure("no entry after an insertion") }
+        precondition(
+            last.key == RecordKey(type: type, id: String(decoding: id, as: UTF8.self)), "the entry's key is not type:id"
+        )
+        guard let found = find(type: type, id: id) else { preconditionFailure("find does not answer the entry") }
+        precondition(found.position == last.position, "find answers another entry's position")
+    }
+    #endif
 
     /// The id's hash (its bytes lie in a reader's buffer, readable a word past their end)
     /// mixed with the type's.
