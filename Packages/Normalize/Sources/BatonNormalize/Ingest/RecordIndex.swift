@@ -67,7 +67,7 @@ struct RecordIndex {
     /// mixed with the type's.
     @inline(__always)
     private mutating func hash(type: String, id: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if !type._isIdentical(to: lastType) {
+        if type != lastType {
             var text = type
             lastTypeHash = text.withUTF8 { JSONKeyTable.hash(unpadded: $0) } &* 0x9E37_79B9
             lastType = type
@@ -78,9 +78,9 @@ struct RecordIndex {
     /// Whether `a` and `b` have the same UTF-8.
     @inline(__always)
     private static func same(_ a: String, _ b: String) -> Bool {
-        if a._isIdentical(to: b) { return true }
         var a = a
         var b = b
         return a.withUTF8 { a in b.withUTF8 { b in JSONKey.bytesEqual(a, b) } }
     }
+
 }
