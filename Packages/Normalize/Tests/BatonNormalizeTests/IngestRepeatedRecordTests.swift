@@ -69,4 +69,19 @@ import BatonTestSupport
         #expect(first == name)
         #expect(first._isIdentical(to: second))
     }
+
+    /// Enough records and texts to grow the walk's slots past their first 1024 several times:
+    /// in a debug build each insertion and growth checks the tables' invariants.
+    @Test func thousandsOfRecordsAndTextsAreEachFoundAgainAfterTheTablesGrow() throws {
+        let count = 3000
+        let first = (0..<count).map { #"{"id":"\#($0)","name":"name number \#($0) of many","origin":null}"# }
+        let again = (0..<count).map { #"{"id":"\#($0)","name":"name number \#($0) of many","origin":null}"# }
+        let result = try ingest(#"{"data":{"charactersByIds":["# + (first + again).joined(separator: ",") + "]}}")
+        #expect(result.changes.snapshots.count == count + 1)
+        for id in [0, 1023, 2047, count - 1] {
+            #expect(
+                result.changes[RecordKey(type: "Character", id: "\(id)")]?["name"]
+                    == .string("name number \(id) of many"))
+        }
+    }
 }

@@ -75,7 +75,8 @@ public final class NameTable: @unchecked Sendable {
             let entry = FieldSlot(storageKey: storageKey, slot: Slot(rawValue: Int32(count)), hash: hash)
             let entryBits = UInt(bitPattern: Unmanaged.passRetained(entry).toOpaque())
             publishInPage(entryBits, at: count)
-            if (count + 1) * 2 > current.capacity {
+            let grows = (count + 1) * 2 > current.capacity
+            if grows {
                 let grown = HashTable(capacity: current.capacity * 2)
                 current.forEachEntry { grown.insert($0, hash: Self.entry($0).hash) }
                 _ = Unmanaged.passRetained(grown)
@@ -84,6 +85,9 @@ public final class NameTable: @unchecked Sendable {
             }
             current.insert(entryBits, hash: hash)
             count += 1
+            #if DEBUG
+            current._checkInvariants(count: count, walkingAll: grows, found: entry)
+            #endif
             return entry
         }
     }
@@ -164,4 +168,32 @@ private final class HashTable: @unchecked Sendable {
             if bits != 0 { body(bits) }
         }
     }
+
+    #if DEBUG
+    /// Traps unless the table, a power of two in buckets, holds `count` entries in at most
+    /// half of them (so a lookup of a missing key meets an empty one) and a lookup finds `entry`,
+    /// just inserted; when `walkingAll` (after a growth), unless each entry is found, no empty
+    /// bucket between its hash's home and it. Call under the name table's lock; debug only.
+    func _checkInvariants(count: Int, walkingAll: Bool, found entry: FieldSlot) {
+        precondition(capacity.nonzeroBitCount == 1, "capacity \(capacity) is not a power of two")
+        precondition(count * 2 <= capacity, "\(count) entries in \(capacity) buckets")
+        precondition(find(entry.storageKey, hash: entry.hash) === entry, "\(entry.storageKey) is not found")
+        guard walkingAll else { return }
+        let mask = capacity - 1
+        var filled = 0
+        for i in 0..<capacity {
+            let bits = buckets[i].load(ordering: .relaxed)
+            guard bits != 0 else { continue }
+            filled += 1
+            let entry = NameTable.entry(bits)
+            var at = entry.hash & mask
+            while at != i {
+                precondition(buckets[at].load(ordering: .relaxed) != 0, "an empty bucket before \(entry.storageKey)")
+                at = (at + 1) & mask
+            }
+            precondition(find(entry.storageKey, hash: entry.hash) === entry, "\(entry.storageKey) is not found")
+        }
+        precondition(filled == count, "\(filled) buckets filled for \(count) entries")
+    }
+    #endif
 }

@@ -8,7 +8,10 @@ extension RecordKey {
     public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {
         #if arch(x86_64) || arch(arm64)
         // The same string (one storage, or the same inline bytes of a key of up to 15 bytes):
-        // the key a probe finds, told without reading its bytes.
+        // the key a probe finds, told without reading its bytes. The bit cast of the string's
+        // two words is the one way to ask this with no underscored API; without it (length and
+        // bytes compared every time) `check_memory_us` went 102 → 117 and `collect_ms`
+        // 0.347 → 0.385 (release, 6 interleaved runs).
         if unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self)
             == unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self)
         {
@@ -31,6 +34,10 @@ extension RecordKey {
         }
     }
 
+    /// `Hashable`'s underscored requirement, so that a dictionary of keys hashes with
+    /// `hash(_:seed:)` instead of `Hasher`'s SipHash over `hash(into:)`'s bytes: with
+    /// `hash(into:)` alone `collect_ms` went 0.358 → 0.394 and `hydrate_898_ms` 0.619 → 0.633
+    /// (release, 6 interleaved runs).
     public func _rawHashValue(seed: Int) -> Int {
         withBytes { Int(truncatingIfNeeded: Self.hash($0, seed: UInt64(truncatingIfNeeded: seed))) }
     }

@@ -109,96 +109,130 @@ public struct MultipartParser: Sendable {
         }
     }
 
+    /// What one state's step did: moved to another state to read on in, waits for more of the
+    /// body, or completed a part.
+    private enum Step {
+        case again
+        case wait
+        case part(Part)
+    }
+
     private mutating func readPart() throws(Failure) -> Part? {
-        scan: while true {
+        while true {
+            let step: Step
             switch state {
-            case .preamble:
-                let dashBoundary = delimiter[2...]
-                if buffer.starts(with: dashBoundary) {
-                    buffer.removeFirst(dashBoundary.count)
-                    state = .afterDelimiter
-                } else if buffer.count < dashBoundary.count, dashBoundary.starts(with: buffer) {
-                    break scan
-                } else if let at = find(delimiter, from: 0) {
-                    buffer.removeFirst(at + delimiter.count)
-                    state = .afterDelimiter
-                } else {
-                    // Preamble: keep only what could still begin a delimiter.
-                    buffer.removeFirst(max(0, buffer.count - (delimiter.count - 1)))
-                    break scan
-                }
-            case .afterDelimiter:
-                guard buffer.count >= 2 else { break scan }
-                if buffer[0] == UInt8(ascii: "-"), buffer[1] == UInt8(ascii: "-") {
-                    state = .done
-                    buffer = []
-                    break scan
-                }
-                // Transport padding may follow the boundary; the line ends with CRLF.
-                guard let lineEnd = find(Self.crlf, from: 0) else { break scan }
-                buffer.removeFirst(lineEnd + 2)
-                state = .headers
-            case .headers:
-                if buffer.starts(with: Self.crlf) {
-                    buffer.removeFirst(2)
-                    headers = [:]
-                } else {
-                    guard let end = find(Self.crlfcrlf, from: 0) else { break scan }
-                    headers = Self.parseHeaders(buffer[0..<end])
-                    buffer.removeFirst(end + 4)
-                }
-                state = .body(try PartEnd(headers: headers))
-                scanFrom = 0
-            case .body(var end):
-                let delimiterAt = find(delimiter, from: scanFrom)
-                if let bodyEnd = end.end(in: buffer, upTo: delimiterAt ?? buffer.count) {
-                    // Unless the delimiter has arrived, it might yet begin inside the body.
-                    guard delimiterAt != nil || !delimiterMayBegin(before: bodyEnd) else {
-                        state = .body(end)
-                        break scan
-                    }
-                    let part = takePart(bodyEnd)
-                    buffer.removeFirst(bodyEnd)
-                    state = .trailer
-                    return part
-                } else if let at = delimiterAt {
-                    if case .length(let declared) = end {
-                        throw .delimiterInsideContentLength(declared: declared, found: at)
-                    }
-                    let part = takePart(at)
-                    buffer.removeFirst(at + delimiter.count)
-                    state = .afterDelimiter
-                    return part
-                } else {
-                    scanFrom = max(0, buffer.count - delimiter.count + 1)
-                    state = .body(end)
-                    break scan
-                }
-            case .trailer:
-                var i = 0
-                whitespace: while i < buffer.count {
-                    let rest = buffer[i...]
-                    if rest.starts(with: delimiter) {
-                        buffer.removeFirst(i + delimiter.count)
-                        state = .afterDelimiter
-                        continue scan
-                    }
-                    if delimiter.starts(with: rest) { break whitespace }
-                    guard JSONValueEnd.isWhitespace(buffer[i]) else {
-                        let excerpt = String(decoding: buffer[i..<min(buffer.count, i + 80)], as: UTF8.self)
-                        throw .contentAfterPart(part: partsRead - 1, excerpt: excerpt)
-                    }
-                    i += 1
-                }
-                buffer.removeFirst(i)
-                break scan
-            case .done:
-                break scan
-            case .failed(let failure):
-                throw failure
+            case .preamble: step = readPreamble()
+            case .afterDelimiter: step = readDelimiterLine()
+            case .headers: step = try readHeaders()
+            case .body(let end): step = try readBody(end)
+            case .trailer: step = try readTrailer()
+            case .done: return nil
+            case .failed(let failure): throw failure
+            }
+            switch step {
+            case .again: continue
+            case .wait: return nil
+            case .part(let part): return part
             }
         }
-        return nil
+    }
+
+    /// Before the first delimiter: the body may open with it, with or without its CRLF.
+    private mutating func readPreamble() -> Step {
+        let dashBoundary = delimiter[2...]
+        if buffer.starts(with: dashBoundary) {
+            buffer.removeFirst(dashBoundary.count)
+            state = .afterDelimiter
+            return .again
+        }
+        if buffer.count < dashBoundary.count, dashBoundary.starts(with: buffer) { return .wait }
+        if let at = find(delimiter, from: 0) {
+            buffer.removeFirst(at + delimiter.count)
+            state = .afterDelimiter
+            return .again
+        }
+        // Preamble: keep only what could still begin a delimiter.
+        buffer.removeFirst(max(0, buffer.count - (delimiter.count - 1)))
+        return .wait
+    }
+
+    /// After a delimiter: the close delimiter's `--`, or the rest of the delimiter's line.
+    private mutating func readDelimiterLine() -> Step {
+        guard buffer.count >= 2 else { return .wait }
+        if buffer[0] == UInt8(ascii: "-"), buffer[1] == UInt8(ascii: "-") {
+            state = .done
+            buffer = []
+            return .wait
+        }
+        // Transport padding may follow the boundary; the line ends with CRLF.
+        guard let lineEnd = find(Self.crlf, from: 0) else { return .wait }
+        buffer.removeFirst(lineEnd + 2)
+        state = .headers
+        return .again
+    }
+
+    private mutating func readHeaders() throws(Failure) -> Step {
+        if buffer.starts(with: Self.crlf) {
+            buffer.removeFirst(2)
+            headers = [:]
+        } else {
+            guard let end = find(Self.crlfcrlf, from: 0) else { return .wait }
+            headers = Self.parseHeaders(buffer[0..<end])
+            buffer.removeFirst(end + 4)
+        }
+        state = .body(try PartEnd(headers: headers))
+        scanFrom = 0
+        return .again
+    }
+
+    /// A part's body, which ends as `end` says or at the next delimiter.
+    private mutating func readBody(_ end: PartEnd) throws(Failure) -> Step {
+        var end = end
+        let delimiterAt = find(delimiter, from: scanFrom)
+        if let bodyEnd = end.end(in: buffer, upTo: delimiterAt ?? buffer.count) {
+            // Unless the delimiter has arrived, it might yet begin inside the body.
+            guard delimiterAt != nil || !delimiterMayBegin(before: bodyEnd) else {
+                state = .body(end)
+                return .wait
+            }
+            let part = takePart(bodyEnd)
+            buffer.removeFirst(bodyEnd)
+            state = .trailer
+            return .part(part)
+        }
+        if let at = delimiterAt {
+            if case .length(let declared) = end {
+                throw .delimiterInsideContentLength(declared: declared, found: at)
+            }
+            let part = takePart(at)
+            buffer.removeFirst(at + delimiter.count)
+            state = .afterDelimiter
+            return .part(part)
+        }
+        scanFrom = max(0, buffer.count - delimiter.count + 1)
+        state = .body(end)
+        return .wait
+    }
+
+    /// After a body that ended on its own: only whitespace, then the delimiter.
+    private mutating func readTrailer() throws(Failure) -> Step {
+        var i = 0
+        while i < buffer.count {
+            let rest = buffer[i...]
+            if rest.starts(with: delimiter) {
+                buffer.removeFirst(i + delimiter.count)
+                state = .afterDelimiter
+                return .again
+            }
+            if delimiter.starts(with: rest) { break }
+            guard JSONValueEnd.isWhitespace(buffer[i]) else {
+                let excerpt = String(decoding: buffer[i..<min(buffer.count, i + 80)], as: UTF8.self)
+                throw .contentAfterPart(part: partsRead - 1, excerpt: excerpt)
+            }
+            i += 1
+        }
+        buffer.removeFirst(i)
+        return .wait
     }
 
     /// Checks the body ended where a body may end: after the close delimiter, or between

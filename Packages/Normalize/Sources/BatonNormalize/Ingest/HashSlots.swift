@@ -34,6 +34,9 @@ struct HashSlots {
         if (occupied + 1) * 2 > slots.count { grow() }
         guard place(UInt64(hash) | UInt64(index + 1) &<< 32) else { return false }
         occupied += 1
+        #if DEBUG
+        _checkInvariants(filed: index, under: hash)
+        #endif
         return true
     }
 
@@ -55,5 +58,48 @@ struct HashSlots {
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         occupied = 0
         for slot in old where slot != 0 && place(slot) { occupied += 1 }
+        #if DEBUG
+        _checkInvariants()
+        #endif
     }
+
+    #if DEBUG
+    /// Traps unless the slots are as lookups need them: a power of two in number, at most half
+    /// full (`occupied` counting the filled ones), each entry once, and each filled slot
+    /// within `maxProbes` of its hash's home with no empty slot between, so a probe from the
+    /// home reaches it. Walks every slot: called after a growth, and in debug builds only.
+    func _checkInvariants() {
+        precondition(slots.count.nonzeroBitCount == 1, "slot count \(slots.count) is not a power of two")
+        precondition(occupied * 2 <= slots.count, "\(occupied) of \(slots.count) slots filled")
+        var filled = 0
+        var entries = Set<UInt64>()
+        for i in slots.indices where slots[i] != 0 {
+            filled += 1
+            precondition(entries.insert(slots[i] &>> 32).inserted, "entry \((slots[i] &>> 32) - 1) filed twice")
+            _checkProbe(to: i)
+        }
+        precondition(filled == occupied, "\(filled) slots filled, \(occupied) counted")
+    }
+
+    /// Traps unless entry `index` was just filed under `hash` where a lookup finds it, the
+    /// table at most half full: the check after each insertion, which walks one run.
+    func _checkInvariants(filed index: Int, under hash: UInt32) {
+        precondition(occupied * 2 <= slots.count, "\(occupied) of \(slots.count) slots filled")
+        precondition(first(hash: hash) { $0 == index } == index, "entry \(index) not found under its hash")
+    }
+
+    /// Traps unless the filled slot `i` lies within `maxProbes` of its home, every slot between
+    /// filled.
+    private func _checkProbe(to i: Int) {
+        let mask = slots.count &- 1
+        var at = Int(UInt32(truncatingIfNeeded: slots[i])) & mask
+        var probes = 0
+        while at != i {
+            precondition(slots[at] != 0, "an empty slot between slot \(i) and its home")
+            at = (at &+ 1) & mask
+            probes += 1
+        }
+        precondition(probes < Self.maxProbes, "slot \(i) is \(probes) probes from its home")
+    }
+    #endif
 }

@@ -44,14 +44,30 @@ struct RecordIndex {
         let hash = hash(type: type, id: id)
         if slots.insert(hash: hash, index: entries.count) {
             entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
+            #if DEBUG
+            _checkInvariants(type: type, id: id)
+            #endif
         }
     }
+
+    #if DEBUG
+    /// Traps unless the entry just added is `type:id` (its key that record's) and `find`
+    /// answers it. Debug builds only.
+    mutating func _checkInvariants(type: String, id: UnsafeBufferPointer<UInt8>) {
+        guard let last = entries.last else { preconditionFailure("no entry after an insertion") }
+        precondition(
+            last.key == RecordKey(type: type, id: String(decoding: id, as: UTF8.self)), "the entry's key is not type:id"
+        )
+        guard let found = find(type: type, id: id) else { preconditionFailure("find does not answer the entry") }
+        precondition(found.position == last.position, "find answers another entry's position")
+    }
+    #endif
 
     /// The id's hash (its bytes lie in a reader's buffer, readable a word past their end)
     /// mixed with the type's.
     @inline(__always)
     private mutating func hash(type: String, id: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if !type._isIdentical(to: lastType) {
+        if type != lastType {
             var text = type
             lastTypeHash = text.withUTF8 { JSONKeyTable.hash(unpadded: $0) } &* 0x9E37_79B9
             lastType = type
@@ -62,9 +78,9 @@ struct RecordIndex {
     /// Whether `a` and `b` have the same UTF-8.
     @inline(__always)
     private static func same(_ a: String, _ b: String) -> Bool {
-        if a._isIdentical(to: b) { return true }
         var a = a
         var b = b
         return a.withUTF8 { a in b.withUTF8 { b in JSONKey.bytesEqual(a, b) } }
     }
+
 }

@@ -30,7 +30,22 @@ struct StringTable {
         let string = String(decoding: utf8, as: UTF8.self)
         if slots.insert(hash: hash, index: entries.count) {
             entries.append(Entry(text: base, count: utf8.count, string: string))
+            #if DEBUG
+            _checkInvariants(last: utf8)
+            #endif
         }
         return string
     }
+
+    #if DEBUG
+    /// Traps unless the entry just added is `utf8`'s text and a lookup of `utf8` finds it.
+    /// Debug builds only.
+    func _checkInvariants(last utf8: UnsafeBufferPointer<UInt8>) {
+        guard let last = entries.last else { preconditionFailure("no entry after an insertion") }
+        precondition(
+            last.count == utf8.count && last.string.utf8.elementsEqual(utf8), "the entry's string is not its text")
+        let found = slots.first(hash: JSONKeyTable.hash(padded: utf8)) { $0 == entries.count - 1 }
+        precondition(found == entries.count - 1, "the entry is not found under its text's hash")
+    }
+    #endif
 }

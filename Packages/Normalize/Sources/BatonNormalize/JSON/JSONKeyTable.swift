@@ -60,7 +60,36 @@ public struct JSONKeyTable: Sendable {
         self.pool = pool
         self.slots = slots
         self.ranges = ranges
+        #if DEBUG
+        _checkInvariants()
+        #endif
     }
+
+    #if DEBUG
+    /// Traps unless every key is found at its first position among `keys` (a repeat having
+    /// no range of its own), its bytes where its range says, and the slots, a power of two in
+    /// number, keep an empty one for a missing key's lookup to stop at. Debug builds only.
+    func _checkInvariants() {
+        precondition(slots.count.nonzeroBitCount == 1, "slot count \(slots.count) is not a power of two")
+        precondition(slots.contains { $0.index < 0 }, "no empty slot")
+        precondition(ranges.count == keys.count, "\(ranges.count) ranges for \(keys.count) keys")
+        precondition(pool.suffix(8).allSatisfy { $0 == 0 }, "the pool lacks its padding")
+        var first: [[UInt8]: Int] = [:]
+        for (index, key) in keys.enumerated() {
+            let utf8 = Array(key.utf8)
+            let expected = first[utf8] ?? index
+            first[utf8] = expected
+            precondition(self.index(of: key) == expected, "key \(index) is not found at \(expected)")
+            let range = ranges[index]
+            if expected != index {
+                precondition(range.count == -1, "repeated key \(index) has a range")
+            } else {
+                let stored = pool[Int(range.start)..<Int(range.start + range.count)]
+                precondition(stored.elementsEqual(utf8), "key \(index)'s range holds other bytes")
+            }
+        }
+    }
+    #endif
 
     /// How many keys the table was built from (repeats included).
     public var count: Int { keys.count }
