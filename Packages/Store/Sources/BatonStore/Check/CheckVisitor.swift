@@ -32,8 +32,7 @@ struct CheckVisitor: @MainActor PlanVisitor {
         let batchIndex: Int32
     }
 
-    /// Unretained: a visitor lives inside one of the store's own calls.
-    unowned(unsafe) let store: Store
+    let store: Store
     /// Whether this is the walk inside the read transaction.
     let reads: Bool
     /// What is missing, by response path; on the walk that may read (which walks records in

@@ -78,8 +78,7 @@ extension Store {
     struct Marking: @MainActor PlanVisitor {
         typealias Node = StoreSource.Node
 
-        /// Unretained: a visitor lives inside one of the store's own calls.
-        unowned(unsafe) let store: Store
+        let store: Store
         var marked: Set<RecordKey> = []
         var visited: Set<RecordVisit> = []
 

@@ -12,18 +12,18 @@
 final class RecordTable {
     /// Per bucket, 0 when empty; else the occupied bit, the state's flags (``Flags``) and
     /// the low bits of the key's hash.
-    private var words: UnsafeMutablePointer<UInt64>
+    private(set) var words: UnsafeMutablePointer<UInt64>
     /// Per bucket: the key, initialized exactly where the word is not 0.
-    private var entryKeys: UnsafeMutablePointer<RecordKey>
+    private(set) var entryKeys: UnsafeMutablePointer<RecordKey>
     /// Per bucket: the record, set exactly where the state holds one (live or hidden).
-    private var records: UnsafeMutablePointer<Record?>
-    private var bucketCount: Int
+    private(set) var records: UnsafeMutablePointer<Record?>
+    private(set) var bucketCount: Int
     /// How many records are in view.
     private(set) var count = 0
     /// How many buckets hold an entry.
     private(set) var entryCount = 0
     /// The states' invalidations, by key: few keys have one, and a walk asks only while some do.
-    private var invalidations: [RecordKey: UInt32] = [:]
+    private(set) var invalidations: [RecordKey: UInt32] = [:]
     private let seed: UInt64
 
     /// The root fields the check asked the disk for this launch, per root (a root is a row
@@ -32,7 +32,7 @@ final class RecordTable {
 
     /// Where a word keeps the state's ``RecordState/flags``: bits 56-60; bit 63 marks the
     /// bucket occupied.
-    private enum Flags {
+    enum Flags {
         static let occupied: UInt64 = 1 << 63
         static let mask: UInt64 = 0x1F << 56
 
@@ -242,12 +242,12 @@ final class RecordTable {
     // MARK: - Buckets
 
     @inline(__always)
-    private func isLive(_ bucket: Int) -> Bool {
+    func isLive(_ bucket: Int) -> Bool {
         words[bucket] != 0 && Flags.presence(words[bucket]) == .live
     }
 
     @inline(__always)
-    private func state(at bucket: Int) -> RecordState {
+    func state(at bucket: Int) -> RecordState {
         RecordState(
             flags: Flags.of(words[bucket]),
             invalidation: invalidations.isEmpty ? 0 : invalidations[entryKeys[bucket]] ?? 0)
@@ -268,13 +268,13 @@ final class RecordTable {
 
     /// The key's hash as a word holds it: occupied, no flags.
     @inline(__always)
-    private func hash(_ key: RecordKey) -> UInt64 {
+    func hash(_ key: RecordKey) -> UInt64 {
         key.bytesHash(seed: seed) & ~Flags.mask | Flags.occupied
     }
 
     /// The bucket holding `key`, or the empty bucket where it would go.
     @inline(__always)
-    private func find(_ key: RecordKey, _ hash: UInt64) -> Int {
+    func find(_ key: RecordKey, _ hash: UInt64) -> Int {
         let mask = bucketCount - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -353,61 +353,5 @@ final class RecordTable {
             (oldRecords + old).initialize(to: nil)
         }
         Self.deallocate(oldWords, oldKeys, oldRecords, oldCount)
-    }
-}
-
-extension RecordTable: Sequence {
-    /// The records in view, in no particular order. The table must not change during
-    /// iteration.
-    struct Iterator: IteratorProtocol {
-        fileprivate let table: RecordTable
-        fileprivate var bucket = 0
-
-        mutating func next() -> Record? {
-            while bucket < table.bucketCount {
-                defer { bucket += 1 }
-                if table.isLive(bucket) { return table.records[bucket] }
-            }
-            return nil
-        }
-    }
-
-    func makeIterator() -> Iterator { Iterator(table: self) }
-
-    var underestimatedCount: Int { count }
-}
-
-extension RecordTable {
-    /// Checks, in debug builds only, that `bucket`'s entry is found under its own key, holds
-    /// a record exactly when its state says so, under the record's own key, and is not
-    /// blank. A no-op in release.
-    @inline(__always)
-    private func checkEntry(at bucket: Int) {
-        #if DEBUG
-        guard words[bucket] != 0 else { return }
-        let key = entryKeys[bucket]
-        let state = state(at: bucket)
-        precondition(hash(key) == words[bucket] & ~Flags.mask, "\(key): held under another hash")
-        precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
-        precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
-        precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")
-        precondition(!state.isBlank, "\(key): a blank entry is kept")
-        #endif
-    }
-
-    /// Checks, in debug builds only, every entry as ``checkEntry(at:)`` does and that the
-    /// counts agree: linear in the table, so run after whole-table operations and by tests.
-    func checkInvariants() {
-        #if DEBUG
-        var entries = 0
-        var live = 0
-        for bucket in 0..<bucketCount where words[bucket] != 0 {
-            entries += 1
-            if isLive(bucket) { live += 1 }
-            checkEntry(at: bucket)
-        }
-        precondition(entries == entryCount && live == count, "the table's counts drifted")
-        precondition(invalidations.keys.allSatisfy { state($0).invalidation != 0 }, "an invalidation outlived its key")
-        #endif
     }
 }

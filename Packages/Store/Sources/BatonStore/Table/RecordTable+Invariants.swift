@@ -1,0 +1,36 @@
+@_spi(Baton) import BatonRecords
+
+extension RecordTable {
+    /// Checks, in debug builds only, that `bucket`'s entry is found under its own key, holds
+    /// a record exactly when its state says so, under the record's own key, and is not
+    /// blank. A no-op in release.
+    @inline(__always)
+    func checkEntry(at bucket: Int) {
+        #if DEBUG
+        guard words[bucket] != 0 else { return }
+        let key = entryKeys[bucket]
+        let state = state(at: bucket)
+        precondition(hash(key) == words[bucket] & ~Flags.mask, "\(key): held under another hash")
+        precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
+        precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
+        precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")
+        precondition(!state.isBlank, "\(key): a blank entry is kept")
+        #endif
+    }
+
+    /// Checks, in debug builds only, every entry as ``checkEntry(at:)`` does and that the
+    /// counts agree: linear in the table, so run after whole-table operations and by tests.
+    func checkInvariants() {
+        #if DEBUG
+        var entries = 0
+        var live = 0
+        for bucket in 0..<bucketCount where words[bucket] != 0 {
+            entries += 1
+            if isLive(bucket) { live += 1 }
+            checkEntry(at: bucket)
+        }
+        precondition(entries == entryCount && live == count, "the table's counts drifted")
+        precondition(invalidations.keys.allSatisfy { state($0).invalidation != 0 }, "an invalidation outlived its key")
+        #endif
+    }
+}
