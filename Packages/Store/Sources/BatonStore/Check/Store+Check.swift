@@ -234,18 +234,24 @@ extension Store {
     /// as it was in the launch that deleted it.
     private func readRows(into batch: [Record], from reader: any PersistenceReader) {
         guard !batch.isEmpty else { return }
+        var keys: [RecordKey] = []
+        keys.reserveCapacity(batch.count)
+        for record in batch { keys.append(record.key) }
         var reads: [RowRead]
         do {
-            reads = try reader.readRows(into: batch)
+            reads = try reader.readRows(keys)
         } catch {
             notePersistenceError(error)
             reads = []
         }
         if reads.count != batch.count { reads = Array(repeating: .absent, count: batch.count) }
-        for (record, read) in zip(batch, reads) {
+        // Popped, so each row's arrays move into its record without a copy to release.
+        while let read = reads.popLast() {
+            let record = batch[reads.count]
             record.rowWasRead = true
-            switch read {
-            case .found:
+            switch consume read {
+            case .found(let cells):
+                record.adopt(cells)
                 record.awaitsRow = false
             case .absent:
                 records[record.key] = nil
