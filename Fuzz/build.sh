@@ -4,9 +4,10 @@
 #   $OUT/fuzz-ingest    the Ingest and the JSON reader
 #   $OUT/fuzz-row       the image's row decoder
 # BatonRecords and BatonNormalize are compiled as modules with coverage and AddressSanitizer;
-# the row decoder is internal to BatonImage, so the files it needs (RowCodec, CellScratch,
-# Names, Connection, Statement, ImageError, Schema, SQLiteVersion) are compiled into the
-# fuzzer's own module.
+# the row decoder is internal to BatonImage, so what it needs is compiled into the fuzzer's
+# own module: BatonImage's Rows/ (the row format, encoder and decoder, CellScratch, Names,
+# KeyArray) and SQLite/ (Connection, Statement, Schema, SQLiteVersion) folders, and
+# StoreImage/ImageError.swift (the error Connection throws).
 # Usage: Fuzz/build.sh [OUT]   (FUZZ_OPT=-O or -Onone, default -O)
 set -eu
 cd "$(dirname "$0")/.."
@@ -43,7 +44,6 @@ SWIFTC $FLAGS -I "$M" -module-name IngestFuzz Fuzz/Targets/IngestFuzz.swift \
     "$M/BatonRecords.o" "$M/BatonNormalize.o" -o "$OUT/fuzz-ingest"
 IMAGE=Packages/Image/Sources/BatonImage
 SWIFTC $FLAGS -I "$M" -I Packages/Image/Sources/CSQLite -module-name RowFuzz Fuzz/Targets/RowFuzz.swift \
-    $IMAGE/RowCodec.swift $IMAGE/CellScratch.swift $IMAGE/Names.swift $IMAGE/Connection.swift $IMAGE/Statement.swift \
-    $IMAGE/ImageError.swift $IMAGE/Schema.swift $IMAGE/SQLiteVersion.swift \
+    $(find "$IMAGE/Rows" "$IMAGE/SQLite" -name '*.swift' | sort) "$IMAGE/StoreImage/ImageError.swift" \
     "$M/BatonRecords.o" -lsqlite3 -o "$OUT/fuzz-row"
 echo "fuzz: built $OUT/fuzz-document $OUT/fuzz-ingest $OUT/fuzz-row"

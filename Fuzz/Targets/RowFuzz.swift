@@ -1,4 +1,4 @@
-// libFuzzer target: the image's row decoder (RowCodec.swift), compiled into this binary with
+// libFuzzer target: the image's row decoder (BatonImage/Rows/), compiled into this binary with
 // the few BatonImage files it needs (the decoder is internal; see Fuzz/build.sh).
 //
 // Properties, beyond "does not trap": a row that decodes re-encodes to bytes that decode to

@@ -39,9 +39,8 @@ import Testing
                 ]))
         }
         try scratch.launch { image throws in
-            let record = Record(key: "Character:1")
-            #expect(try image.withReadTransaction { try $0.readRows(into: [record]) } == [.found])
-            #expect(RecordSnapshot(record) == snapshot("Character:1", ["name": .string("Back")]))
+            let row = snapshot("Character:1", ["name": .string("Back")])
+            #expect(try image.withReadTransaction { try $0.readRows(["Character:1"]) } == [.found(RowCells(row))])
         }
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import BatonStore
-@_spi(Baton) import BatonRecords
 
 /// A disk in memory that counts what the store asks of it: transactions, row reads, and
 /// the batches it receives. Safe from any thread.
@@ -13,7 +12,7 @@ final class FakePersistence: Persistence {
         var reads: [RecordKey] = []
         var fetchTimeReads = 0
         var batches: [PersistenceBatch] = []
-        /// The keys of each `readRows(into:)` call.
+        /// The keys of each `readRows(_:)` call.
         var levels: [[RecordKey]] = []
     }
 
@@ -52,16 +51,11 @@ final class FakePersistence: Persistence {
             }
         }
 
-        func readRows(into records: [Record]) throws -> [RowRead] {
-            owner.state.withLock { $0.levels.append(records.map(\.key)) }
-            return try records.map { record in
-                guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else {
-                    return .absent
-                }
-                record.adopt(
-                    slots: ContiguousArray(snapshot.cells.map(\.slot)),
-                    values: ContiguousArray(snapshot.cells.map(\.value)))
-                return .found
+        func readRows(_ keys: [RecordKey]) throws -> [RowRead] {
+            owner.state.withLock { $0.levels.append(keys) }
+            return try keys.map { key in
+                guard !key.isRoot, let snapshot = try snapshot(of: key, fields: []) else { return .absent }
+                return .found(RowCells(snapshot))
             }
         }
 

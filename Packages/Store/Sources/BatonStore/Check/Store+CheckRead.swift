@@ -44,28 +44,53 @@ extension Store {
         return walk.visitor
     }
 
+    /// What a level's read found for one of its records.
+    enum RowOutcome: UInt8 {
+        case found, absent, deleted
+    }
+
     /// Reads the rows of `batch`, records the walk entered empty (nobody can observe a record
-    /// memory did not hold, so without notifications), and says what was found for each, in
-    /// order. A record without a row (or whose read failed) leaves memory, its key not to be
-    /// asked again; a key the disk has as deleted is deleted, as in the launch that deleted it.
-    private func readRows(into batch: [Record], from reader: any PersistenceReader) -> [RowRead] {
+    /// memory did not hold, so without notifications), each row's cells moving into its
+    /// record, and says what was found for each, in order. A record without a row (or whose
+    /// read failed) leaves memory, its key not to be asked again; a key the disk has as
+    /// deleted is deleted, as in the launch that deleted it.
+    private func readRows(into batch: [Record], from reader: any PersistenceReader) -> [RowOutcome] {
         guard !batch.isEmpty else { return [] }
+        var keys: [RecordKey] = []
+        keys.reserveCapacity(batch.count)
+        for record in batch { keys.append(record.key) }
         var reads: [RowRead]
         do {
-            reads = try reader.readRows(into: batch)
+            reads = try reader.readRows(keys)
         } catch {
             notePersistenceError(error)
             reads = []
         }
         if reads.count != batch.count { reads = Array(repeating: .absent, count: batch.count) }
-        // Each row was marked asked for when its record was entered; found, it is in place.
-        for (record, read) in zip(batch, reads) where read != .found {
-            table.update(record.key) { state, held in
-                held = nil
-                state.presence = read == .deleted ? .deleted : .absent
+        var outcomes = [RowOutcome](repeating: .found, count: batch.count)
+        // Popped, so each row's arrays move into its record without a copy to release. Each
+        // row was marked asked for when its record was entered; found, it is in place.
+        while let read = reads.popLast() {
+            let index = reads.count
+            let record = batch[index]
+            switch consume read {
+            case .found(let cells):
+                record.adopt(cells)
+            case .absent:
+                outcomes[index] = .absent
+                table.update(record.key) { state, held in
+                    held = nil
+                    state.presence = .absent
+                }
+            case .deleted:
+                outcomes[index] = .deleted
+                table.update(record.key) { state, held in
+                    held = nil
+                    state.presence = .deleted
+                }
             }
         }
-        return reads
+        return outcomes
     }
 
     /// Adds the cells of `record`'s row that memory lacks, and marks the row read.

@@ -42,24 +42,21 @@ public protocol PersistenceReader {
     /// for any other record, `fields` is ignored.
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot?
 
-    /// Fills each of `records` (new and holding no field, no root, no key twice, nobody
-    /// observes them) with its row's cells, in one call, and says at each index what the disk
-    /// holds for that key: the row, none, or the mark of its deletion. The check reads each
-    /// level of its walk through it.
-    func readRows(into records: [Record]) throws -> [RowRead]
+    /// What the disk holds for each of `keys` (no root, no key twice), in one call, at the
+    /// key's index: the row's cells, none, or the mark of its deletion. The check reads each
+    /// level of its walk through it and moves the cells it finds into its new records.
+    func readRows(_ keys: [RecordKey]) throws -> [RowRead]
 
     /// When the operation last fetched, as the disk remembers it.
     func fetchTime(of operation: OperationIdentity) throws -> Date?
 }
 
 extension PersistenceReader {
-    /// Each record filled from ``snapshot(of:fields:)``'s row; such a persistence keeps no
-    /// deletions.
-    public func readRows(into records: [Record]) throws -> [RowRead] {
-        try records.map { record in
-            guard !record.key.isRoot, let snapshot = try snapshot(of: record.key, fields: []) else { return .absent }
-            record.fill(with: snapshot)
-            return .found
+    /// Each key's row from ``snapshot(of:fields:)``; such a persistence keeps no deletions.
+    public func readRows(_ keys: [RecordKey]) throws -> [RowRead] {
+        try keys.map { key in
+            guard !key.isRoot, let snapshot = try snapshot(of: key, fields: []) else { return .absent }
+            return .found(RowCells(snapshot))
         }
     }
 }
@@ -84,7 +81,7 @@ public struct PersistenceBatch: Sendable {
 
     public var entries: [Entry]
     /// Records deleted by the commit: their rows go, the disk keeps the mark of each deletion
-    /// (which ``PersistenceReader/readRows(into:)`` answers as ``RowRead/deleted``) until a
+    /// (which ``PersistenceReader/readRows(_:)`` answers as ``RowRead/deleted``) until a
     /// later commit writes the key again, and nothing of a deleted row is merged into it.
     public var deletions: [RecordKey]
     /// The operations the commit recorded as fetched, with when.

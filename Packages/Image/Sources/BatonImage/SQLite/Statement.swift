@@ -1,7 +1,7 @@
 import CSQLite
 
-/// SQLite's "copy the bytes now" destructor.
-let transientDestructor = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// SQLite's "copy the bytes now" destructor, `SQLITE_TRANSIENT`, from the C shim.
+var transientDestructor: sqlite3_destructor_type { baton_sqlite_transient() }
 
 /// A prepared statement, a thin wrapper over `sqlite3_stmt*`. Bind with the 1-based
 /// `bind` calls, `step` until it returns false, read columns 0-based between steps.

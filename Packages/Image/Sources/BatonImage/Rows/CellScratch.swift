@@ -1,10 +1,11 @@
 import Foundation
-@_spi(Baton) import BatonRecords
+import BatonRecords
 
-/// Where a row's cells are decoded before they move into a record or a snapshot. Reused
-/// from row to row, so a record read from disk costs one allocation for its values however
-/// many cells it has, and its slots none when a recent row had the same ones: records of one
-/// type share one slot array (a record that later gains a field copies it).
+/// Where a row's cells are decoded before they move into a row's arrays or a snapshot. Reused
+/// from row to row, so a row read from disk costs one allocation for its values however many
+/// cells it has, and its slots none when a recent row had the same ones: the records of one
+/// type the store makes from them share one slot array (a record that later gains a field
+/// copies it).
 ///
 /// Not thread-safe: one belongs to each open ``ImageDatabase`` and is used under its lock.
 final class CellScratch {
@@ -45,46 +46,46 @@ final class CellScratch {
         count = 0
     }
 
-    /// Sorts the cells ascending by slot, keeping equal slots in order; false when a slot
-    /// comes twice. Rows keep the writing process's slot order: from this process they
-    /// arrive sorted and cost one comparison a cell.
+    /// Sorts the cells ascending by slot; false when a slot comes twice (the cells are then
+    /// left in no particular order). Rows keep the writing process's slot order: from this
+    /// process they arrive sorted and cost one comparison a cell.
     func sortBySlot() -> Bool {
         var i = 1
         while i < count {
-            if slots[i - 1] > slots[i] {
-                let slot = slots[i]
-                let value = (values + i).move()
-                var j = i
-                while j > 0 && slots[j - 1] > slot {
-                    slots[j] = slots[j - 1]
-                    (values + j).moveInitialize(from: values + j - 1, count: 1)
-                    j -= 1
-                }
-                slots[j] = slot
-                (values + j).initialize(to: value)
+            let slot = slots[i]
+            if slots[i - 1] < slot {
+                i += 1
+                continue
             }
-            i += 1
-        }
-        i = 1
-        while i < count {
-            if slots[i - 1] == slots[i] { return false }
+            if slots[i - 1] == slot { return false }
+            let value = (values + i).move()
+            var j = i
+            while j > 0 && slots[j - 1] > slot {
+                slots[j] = slots[j - 1]
+                (values + j).moveInitialize(from: values + j - 1, count: 1)
+                j -= 1
+            }
+            slots[j] = slot
+            (values + j).initialize(to: value)
+            // Every slot after `j` is greater: only the one before can equal it.
+            if j > 0 && slots[j - 1] == slot { return false }
             i += 1
         }
         return true
     }
 
-    /// Moves the cells (sorted, no slot twice) into `record`, which holds none and nobody
-    /// observes, and empties the scratch.
-    func moveCells(into record: Record) {
+    /// Moves the cells (sorted, no slot twice) out as parallel arrays, the slots a recent
+    /// row's array when it had the same ones, and empties the scratch.
+    func takeCells() -> (slots: ContiguousArray<Slot>, values: ContiguousArray<Value>) {
         let n = count
         count = 0
-        guard n > 0 else { return }
+        guard n > 0 else { return ([], []) }
         // `reserveCapacity` then `append` stay specialized for `Value`; building the array
         // with `unsafeUninitializedCapacity` looks the storage type up at run time.
         var valueArray = ContiguousArray<Value>()
         valueArray.reserveCapacity(n)
         for i in 0..<n { valueArray.append((values + i).move()) }
-        record.adopt(slots: layout(n), values: valueArray)
+        return (layout(n), valueArray)
     }
 
     /// A slot array equal to the first `n` slots: a recent row's, or a new one kept for the

@@ -59,15 +59,17 @@ final class ImageReader: PersistenceReader {
         }
     }
 
-    func readRows(into records: [Record]) throws -> [RowRead] {
-        guard let database, let names, let scratch else { return Array(repeating: .absent, count: records.count) }
-        guard records.count > 1, let statement = database.selectRecords else {
-            return records.map { record in
+    func readRows(_ keys: [RecordKey]) throws -> [RowRead] {
+        guard let database, let names, let scratch else { return Array(repeating: .absent, count: keys.count) }
+        guard keys.count > 1, let statement = database.selectRecords else {
+            return keys.map { key in
                 do {
-                    guard !record.key.isRoot else { return .absent }
-                    let read = try readRow(record.key)
-                    if read == .found { scratch.moveCells(into: record) }
-                    return read
+                    guard !key.isRoot else { return .absent }
+                    switch try readRow(key) {
+                    case .decoded: return Self.rowRead(taking: scratch)
+                    case .absent: return .absent
+                    case .tombstone: return .deleted
+                    }
                 } catch let error as ImageError {
                     fault(error)
                     return .absent
@@ -76,9 +78,9 @@ final class ImageReader: PersistenceReader {
                 }
             }
         }
-        var found = [RowRead](repeating: .absent, count: records.count)
+        var found = [RowRead](repeating: .absent, count: keys.count)
         let handle = statement.handle
-        let code = KeyArray.json(records).withUnsafeBufferPointer { json -> Int32 in
+        let code = KeyArray.json(keys).withUnsafeBufferPointer { json -> Int32 in
             let bound = json.withMemoryRebound(to: CChar.self) { chars in
                 sqlite3_bind_text(handle, 1, chars.baseAddress!, Int32(chars.count), nil)
             }
@@ -88,7 +90,7 @@ final class ImageReader: PersistenceReader {
                 let code = sqlite3_step(handle)
                 guard code == SQLITE_ROW else { return code }
                 let index = Int(sqlite3_column_int64(handle, 0))
-                guard index >= 0, index < records.count, !records[index].key.isRoot else { continue }
+                guard index >= 0, index < keys.count, !keys[index].isRoot else { continue }
                 let pointer = sqlite3_column_blob(handle, 1)
                 let count = Int(sqlite3_column_bytes(handle, 1))
                 let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
@@ -97,10 +99,9 @@ final class ImageReader: PersistenceReader {
                     read = .deleted
                 } else {
                     guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
-                    scratch.moveCells(into: records[index])
-                    read = .found
+                    read = Self.rowRead(taking: scratch)
                 }
-                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(records[index].key.rawValue) }
+                if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(keys[index].rawValue) }
                 found[index] = read
             }
         }
@@ -108,22 +109,39 @@ final class ImageReader: PersistenceReader {
         return found
     }
 
+    /// The row decoded into `scratch` as cells, emptying it.
+    @inline(__always)
+    private static func rowRead(taking scratch: CellScratch) -> RowRead {
+        let (slots, values) = scratch.takeCells()
+        guard let cells = RowCells(slots: slots, values: values) else { return .absent }
+        return .found(cells)
+    }
+
     /// The row of `key` as a snapshot: nil when there is none, it does not decode, or it is
     /// the mark of a deletion (a deleted record has no fields to give).
     private func recordSnapshot(_ key: RecordKey, _ database: ImageDatabase) throws -> RecordSnapshot? {
-        guard try readRow(key) == .found else { return nil }
+        guard try readRow(key) == .decoded else { return nil }
         return database.scratch.takeSnapshot(key: key)
     }
 
-    /// Decodes the row of `key` into the database's scratch: `.absent` when there is none or
-    /// it does not decode, `.deleted` for a tombstone. Calls SQLite directly: the key is bound
-    /// in place, without a copy.
-    private func readRow(_ key: RecordKey) throws -> RowRead {
+    /// What ``readRow(_:)`` found.
+    private enum RowBytes {
+        /// The row's cells are in the database's scratch.
+        case decoded
+        /// No row, or one that does not decode.
+        case absent
+        /// The mark of the record's deletion.
+        case tombstone
+    }
+
+    /// Decodes the row of `key` into the database's scratch. Calls SQLite directly: the key
+    /// is bound in place, without a copy.
+    private func readRow(_ key: RecordKey) throws -> RowBytes {
         guard let database else { return .absent }
         guard let selectRecord, let names, let scratch else { throw database.connection.error(SQLITE_ERROR) }
         let handle = selectRecord.handle
         var text = key.rawValue
-        let (code, read, older) = text.withUTF8 { utf8 -> (Int32, RowRead, Bool) in
+        let (code, read, older) = text.withUTF8 { utf8 -> (Int32, RowBytes, Bool) in
             let bound = utf8.withMemoryRebound(to: CChar.self) { chars in
                 sqlite3_bind_text(
                     handle, 1, chars.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(chars.count), nil)
@@ -136,9 +154,9 @@ final class ImageReader: PersistenceReader {
             let count = Int(sqlite3_column_bytes(handle, 0))
             let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
             let older = sqlite3_column_int64(handle, 1) < launch
-            if RowDecoder.isTombstone(bytes) { return (SQLITE_ROW, .deleted, older) }
+            if RowDecoder.isTombstone(bytes) { return (SQLITE_ROW, .tombstone, older) }
             guard RowDecoder.cells(bytes, names: names, into: scratch) else { return (SQLITE_DONE, .absent, false) }
-            return (SQLITE_ROW, .found, older)
+            return (SQLITE_ROW, .decoded, older)
         }
         switch code {
         case SQLITE_ROW:

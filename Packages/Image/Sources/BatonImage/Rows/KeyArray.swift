@@ -3,9 +3,9 @@ import BatonRecords
 /// Keys as one JSON array of strings, in UTF-8: how a level of the check, and the writer's
 /// touch, hand their keys to SQLite's `json_each`.
 enum KeyArray {
-    /// The keys of `records`.
-    static func json(_ records: [Record]) -> [UInt8] {
-        json(records) { $0.key.rawValue }
+    /// The texts of `keys`.
+    static func json(_ keys: [RecordKey]) -> [UInt8] {
+        json(keys) { $0.rawValue }
     }
 
     /// The texts `text` gives for `items`.

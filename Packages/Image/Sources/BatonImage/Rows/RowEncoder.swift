@@ -1,0 +1,179 @@
+import BatonRecords
+
+/// Encodes rows for the writer. Adds names to the file's table as it meets them, so it runs
+/// inside the writer's transaction.
+struct RowEncoder {
+    var bytes: [UInt8] = []
+    let names: Names
+
+    init(names: Names) {
+        self.names = names
+        bytes.reserveCapacity(256)
+    }
+
+    /// Starts a row: clears the buffer and writes the format byte.
+    mutating func begin() {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(RowFormat.version)
+    }
+
+    mutating func cell(_ slot: Slot, _ value: Value) throws {
+        varint(UInt64(try names.id(of: slot)))
+        try encode(value)
+    }
+
+    mutating func encode(_ value: Value) throws {
+        switch value {
+        case .null: bytes.append(0x00)
+        case .bool(let b): bytes.append(b ? 0x02 : 0x01)
+        case .int(let i):
+            if i >= 0 && i < 48 {
+                bytes.append(0x10 + UInt8(i))
+            } else {
+                bytes.append(0x03)
+                varint(UInt64(bitPattern: Int64((i << 1) ^ (i >> 63))))
+            }
+        case .double(let d):
+            bytes.append(0x04)
+            fixed64(d.bitPattern)
+        case .string(let s): string(s, shortTag: 0x40, longTag: 0x05)
+        case .scalar(let json):
+            bytes.append(0x08)
+            encode(json)
+        case .link(let key): try link(key)
+        case .list(let elements):
+            if elements.count < 64 {
+                bytes.append(0xC0 + UInt8(elements.count))
+            } else {
+                bytes.append(0x07)
+                varint(UInt64(elements.count))
+            }
+            for element in elements { try encode(element) }
+        case .error(let error):
+            bytes.append(0x09)
+            lengthPrefixed(error.message)
+            varint(UInt64(error.path.count))
+            for element in error.path {
+                switch element {
+                case .key(let name):
+                    bytes.append(0)
+                    lengthPrefixed(name)
+                case .index(let index):
+                    bytes.append(1)
+                    varint(UInt64(bitPattern: Int64((index << 1) ^ (index >> 63))))
+                }
+            }
+            if let extensions = error.extensions {
+                bytes.append(1)
+                encode(extensions)
+            } else {
+                bytes.append(0)
+            }
+        }
+    }
+
+    private mutating func link(_ key: RecordKey) throws {
+        let text = key.rawValue
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+            bytes.append(0x06)
+            lengthPrefixed(text)
+            return
+        }
+        let type = String(text[..<colon])
+        let id = text.utf8[text.utf8.index(after: colon)...]
+        let typeID = try names.id(ofText: type)
+        if let number = Self.canonicalNumber(id) {
+            if typeID < 32 {
+                bytes.append(0xA0 + UInt8(typeID))
+            } else {
+                bytes.append(0x0B)
+                varint(UInt64(typeID))
+            }
+            varint(number)
+        } else {
+            if typeID < 32 {
+                bytes.append(0x80 + UInt8(typeID))
+            } else {
+                bytes.append(0x0A)
+                varint(UInt64(typeID))
+            }
+            varint(UInt64(id.count))
+            bytes.append(contentsOf: id)
+        }
+    }
+
+    /// The id as a number when it is a decimal that prints back to the same text.
+    static func canonicalNumber(_ id: Substring.UTF8View) -> UInt64? {
+        guard !id.isEmpty, id.count <= 18 else { return nil }
+        if id.count > 1 && id.first == UInt8(ascii: "0") { return nil }
+        var n: UInt64 = 0
+        for byte in id {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            n = n * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        return n
+    }
+
+    mutating func encode(_ json: JSONValue) {
+        switch json {
+        case .null: bytes.append(0)
+        case .bool(let b): bytes.append(b ? 2 : 1)
+        case .int(let i):
+            bytes.append(3)
+            varint(UInt64(bitPattern: Int64((i << 1) ^ (i >> 63))))
+        case .double(let d):
+            bytes.append(4)
+            fixed64(d.bitPattern)
+        case .string(let s):
+            bytes.append(5)
+            lengthPrefixed(s)
+        case .array(let elements):
+            bytes.append(6)
+            varint(UInt64(elements.count))
+            for element in elements { encode(element) }
+        case .object(let members):
+            bytes.append(7)
+            varint(UInt64(members.count))
+            for (name, value) in members {
+                lengthPrefixed(name)
+                encode(value)
+            }
+        }
+    }
+
+    private mutating func string(_ s: String, shortTag: UInt8, longTag: UInt8) {
+        var s = s
+        s.withUTF8 { utf8 in
+            if utf8.count < 64 {
+                bytes.append(shortTag + UInt8(utf8.count))
+            } else {
+                bytes.append(longTag)
+                varint(UInt64(utf8.count))
+            }
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    private mutating func lengthPrefixed(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            varint(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    private mutating func fixed64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+}

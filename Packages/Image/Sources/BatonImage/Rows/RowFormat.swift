@@ -1,0 +1,31 @@
+/// The binary row format, version 1.
+///
+/// A record's row is its format byte followed by its cells, each a name id (varint) and a
+/// value; a deleted record's row (its tombstone) has no bytes at all; a root field's row is
+/// the format byte and one value. Values:
+///
+/// | byte        | value |
+/// |-------------|-------|
+/// | `00` `01` `02` | null, false, true |
+/// | `03` zigzag varint | int |
+/// | `04` 8 bytes LE | double |
+/// | `05` len bytes | string (64 bytes or longer) |
+/// | `06` len bytes | link whose key has no type (no `:`) |
+/// | `07` count values | list (64 elements or more) |
+/// | `08` json | custom scalar |
+/// | `09` message, path, extensions | field error |
+/// | `0A` type-id len bytes / `0B` type-id varint | link, type id ≥ 32, id as text / as a number |
+/// | `10`–`3F` | int 0…47 |
+/// | `40`–`7F` bytes | string of 0…63 bytes |
+/// | `80`–`9F` len bytes | link to `type:id`, type id 0…31 in the tag |
+/// | `A0`–`BF` varint | link to `type:n`, `n` a canonical decimal, type id 0…31 |
+/// | `C0`–`FF` values | list of 0…63 elements |
+///
+/// Lengths, counts and ids are LEB128 varints. A link is its target's type name id (the
+/// text before the key's first `:`) and the rest of the key. A JSON scalar is tagged
+/// `0` null, `1` false, `2` true, `3` int, `4` double, `5` string, `6` array, `7` object.
+enum RowFormat {
+    static let version: UInt8 = 1
+    /// How deep lists (and JSON) may nest in a row the decoder accepts.
+    static let maxDepth = 128
+}
