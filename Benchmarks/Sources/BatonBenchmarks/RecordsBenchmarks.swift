@@ -37,6 +37,7 @@ enum RecordsBenchmarks {
 
     /// Reads field `i % 10` of each of 1,000 records, ten passes: 10,000 reads, each of a
     /// different (record, field) pair, inside one tracking scope as a view body would.
+    @MainActor
     static func run(_ harness: inout Harness) {
         let fields = (0..<fieldCount).map { FieldSlot.named("benchField\($0)") }
         let records = (0..<recordCount).map { i -> Record in

@@ -7,7 +7,8 @@ public final class FieldSlot: Sendable {
     /// The field's storage key: its name plus its arguments, `notes(first:2)`.
     public let storageKey: String
     public let slot: Slot
-    /// `\Record.[slot: slot]`, made once when the storage key was interned.
+    /// `\Record.[observed: slot]`, made once when the storage key was interned: the name
+    /// Observation knows the field by.
     public let keyPath: KeyPath<Record, Value?> & Sendable
     let hash: Int
 
@@ -15,7 +16,7 @@ public final class FieldSlot: Sendable {
         self.storageKey = storageKey
         self.slot = slot
         self.hash = hash
-        self.keyPath = \Record.[slot: slot]
+        self.keyPath = \Record.[observed: slot]
     }
 
     /// The interned entry of `storageKey`.

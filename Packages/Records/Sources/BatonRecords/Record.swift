@@ -5,10 +5,12 @@ import Observation
 /// Each field lives in a slot, and a read through ``subscript(_:)`` registers with
 /// Observation for that slot of this record alone, so a view is invalidated when a field it
 /// read changes and at no other time. Records live on the main actor with the store that
-/// holds them; the type is not `Sendable`, so the compiler keeps it there. Only the store
-/// writes (through the `Baton` SPI), and a write of an equal value notifies no one.
+/// holds them, and the compiler keeps them there (`@MainActor`; only the key, a value, is
+/// read anywhere). Only the store writes (through the `Baton` SPI), and a write of an equal
+/// value notifies no one.
+@MainActor
 public final class Record: Observable {
-    public let key: RecordKey
+    public nonisolated let key: RecordKey
     /// Made by the first tracked read: until then no observer can exist, writes skip it, and
     /// a record no view has read (most records a check fills from disk) never pays for one.
     @exclusivity(unchecked) var registrar: ObservationRegistrar?
@@ -50,6 +52,11 @@ public final class Record: Observable {
 
     /// The value of `slot`, registering the read with Observation; nil when the record does
     /// not hold the field.
+    /// The key path Observation names the field in `slot` by (``FieldSlot/keyPath``). It is
+    /// never read (Observation compares key paths, it does not follow them), so it reads
+    /// nothing: a key path to an actor's member cannot be formed off that actor.
+    public nonisolated subscript(observed slot: Slot) -> Value? { nil }
+
     public subscript(slot slot: Slot) -> Value? {
         _ = access(NameTable.shared.field(at: slot).keyPath)
         return valueIfPresent(slot)
@@ -160,7 +167,7 @@ public final class Record: Observable {
     }
 }
 
-extension Record: CustomStringConvertible {
+extension Record: @MainActor CustomStringConvertible {
     public var description: String {
         let cells = fields.map { "\($0.slot.storageKey): \($0.value)" }.joined(separator: ", ")
         return "\(key) {\(cells)}"

@@ -67,6 +67,7 @@ public struct RecordSnapshot: Hashable, Sendable {
     }
 
     /// The snapshot of everything `record` holds now, read without tracking.
+    @MainActor
     public init(_ record: Record) {
         self.key = record.key
         self.cells = record.fields.map { Cell(slot: $0.slot, value: $0.value) }

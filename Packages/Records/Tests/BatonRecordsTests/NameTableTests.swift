@@ -8,8 +8,8 @@ import Testing
         #expect(first === again)
         #expect(first.keyPath === again.keyPath)
         #expect(NameTable.shared.field(at: first.slot).keyPath === first.keyPath)
-        // The key path is the record subscript's: equal to one built by hand.
-        #expect(first.keyPath == \Record.[slot: first.slot])
+        // The key path is the record's observed subscript's: equal to one built by hand.
+        #expect(first.keyPath == \Record.[observed: first.slot])
     }
 
     @Test func slotRoundTripsToItsStorageKey() {

@@ -7,9 +7,10 @@ private final class Fired: @unchecked Sendable {
     var count = 0
 }
 
-/// A view-like reader that re-reads and re-tracks the moment it is told of a change.
-/// Records stay on one thread in these tests; the box only satisfies `onChange`'s `@Sendable`.
-private final class EagerReader: @unchecked Sendable {
+/// A view-like reader that re-reads and re-tracks the moment it is told of a change, on
+/// the main actor, where Observation calls `onChange` (in the writer's turn).
+@MainActor
+private final class EagerReader {
     let record: Record
     let fields: [FieldSlot]
     var seen: [[Value?]] = []
@@ -23,8 +24,10 @@ private final class EagerReader: @unchecked Sendable {
         withObservationTracking {
             for field in fields { _ = record[field] }
         } onChange: {
-            self.seen.append(self.fields.map { self.record[untracked: $0.slot] })
-            self.render()
+            MainActor.assumeIsolated {
+                self.seen.append(self.fields.map { self.record[untracked: $0.slot] })
+                self.render()
+            }
         }
     }
 }
@@ -35,13 +38,14 @@ private func track(_ read: () -> Void) -> Fired {
     return fired
 }
 
+@MainActor
 private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
     let record = Record(key: key)
     for (name, value) in values { record.write(value, at: Slot(name)) }
     return record
 }
 
-@Suite struct ObservationPrecisionTests {
+@MainActor @Suite struct ObservationPrecisionTests {
     let a = FieldSlot.named("a")
     let b = FieldSlot.named("b")
 

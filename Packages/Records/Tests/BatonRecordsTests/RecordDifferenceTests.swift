@@ -3,7 +3,7 @@ import Testing
 
 /// `Record.forEachDifference`: the cells of a snapshot a record does not hold exactly, found
 /// in one walk of both, as a commit compares an incoming snapshot with what is there.
-struct RecordDifferenceTests {
+@MainActor struct RecordDifferenceTests {
     static func record(_ fields: [String: Value]) -> Record {
         let record = Record(key: "T:1")
         for (name, value) in fields { record.store(value, at: Slot(name)) }

@@ -20,7 +20,7 @@ private let everyValue: [Value] = [
     .list([.error(FieldError(message: "inner"))]),
 ]
 
-@Suite struct ValueAndSnapshotTests {
+@MainActor @Suite struct ValueAndSnapshotTests {
     @Test(arguments: everyValue)
     func recordSnapshotRoundTripKeepsEveryValueCase(value: Value) {
         let snapshot = RecordSnapshot(key: "T:1", values: ["field": value, "__typename": .string("T")])

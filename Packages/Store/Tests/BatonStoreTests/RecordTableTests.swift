@@ -3,7 +3,7 @@ import Testing
 @_spi(Baton) import BatonRecords
 
 /// The store's table of records by key, against a dictionary doing the same operations.
-@Suite struct RecordTableTests {
+@MainActor @Suite struct RecordTableTests {
     private func expectSame(_ table: RecordTable, _ model: [RecordKey: Record], _ universe: [RecordKey]) {
         #expect(table.count == model.count)
         #expect(Set(table.keys) == Set(model.keys))
@@ -75,7 +75,7 @@ import Testing
 
 /// The table's per-key state beside its records: entries without a record, the counts, and
 /// blank entries leaving, against a dictionary of (record, state) doing the same.
-@Suite struct RecordTableStateTests {
+@MainActor @Suite struct RecordTableStateTests {
     @Test(arguments: [2, 0xC0FFEE] as [UInt64])
     func statesWithAndWithoutRecordsAgreeWithADictionary(seed: UInt64) {
         var random = StoreLoadTests.SeededGenerator(state: seed)
