@@ -11,12 +11,7 @@ enum ImageBenchmarks {
 
     @MainActor
     static func run(_ harness: inout Harness) throws {
-        let normalization = FixtureData.normalization
-        let plan = FixtureData.plan
-        let response = FixtureData.response
-        let changes = try Ingest().ingest(response, plan: plan).changes
-        let keys = changes.snapshots.map(\.key).filter { !$0.isRoot }
-
+        let changes = try Ingest().ingest(FixtureData.response, plan: FixtureData.plan).changes
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-image-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -26,14 +21,28 @@ enum ImageBenchmarks {
         // The file after the fixture, written through a store as an app would.
         do {
             let image = StoreImage.open(at: file, version: "bench")
-            let store = Store(normalization: normalization, persistence: image)
-            _ = store.commit(changes, fetched: plan.identity)
+            let store = Store(normalization: FixtureData.normalization, persistence: image)
+            _ = store.commit(changes, fetched: FixtureData.plan.identity)
             image.close()
         }
         let fileBytes =
             (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
+        try measureReads(file, changes, &harness)
+        try measureLaunches(file, &harness)
+        measureWriter(directory, changes, &harness)
+        harness.record("image_file_bytes", fileBytes)
+        harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
+    }
 
-        // The check of Fixture into an empty store: every row read and decoded.
+    /// The check of the fixture into an empty store from the image (every row read and
+    /// decoded), beside bare SQLite reads of the same rows, the ingest and commit of the same
+    /// response, and the image's reads alone.
+    @MainActor
+    private static func measureReads(_ file: URL, _ changes: ChangeSet, _ harness: inout Harness) throws {
+        let normalization = FixtureData.normalization
+        let plan = FixtureData.plan
+        let response = FixtureData.response
+        let keys = changes.snapshots.map(\.key).filter { !$0.isRoot }
         let image = StoreImage.open(at: file, version: "bench")
         try image.waitUntilOpen()
         // Interleaved with the same keys read with bare sqlite3 calls (in one transaction,
@@ -74,29 +83,46 @@ enum ImageBenchmarks {
         }
         image.waitForPendingWrites()
         image.close()
+        harness.record("hydrate_898_ms", hydrate)
+        harness.record("commit_898_ms", commit)
+        harness.record("commit_only_898_ms", commitOnly)
+        harness.record("hydrate_over_commit_ratio", hydrate / commit)
+        harness.record("ingest_fixture_ms", ingest)
+        harness.record("image_reads_898_ms", reads)
+        harness.record("sqlite_point_reads_898_ms", pointReads)
+        harness.record("image_reads_over_point_reads_ratio", reads / pointReads)
+        harness.record("hydrate_over_point_reads_ratio", hydrate / pointReads)
+    }
 
-        // A launch, as the issue defines it: a new process opens the image off the main actor
-        // and makes a store; from the request to the fixture's records in memory, timed in
-        // the child (process start and the fixture's planning are before the request).
+    /// A launch, as the issue defines it: a new process opens the image off the main actor
+    /// and makes a store; from the request to the fixture's records in memory, timed in the
+    /// child (process start and the fixture's planning are before the request). And the same
+    /// in this process: a fresh image (a new launch of the file) over warm code.
+    @MainActor
+    private static func measureLaunches(_ file: URL, _ harness: inout Harness) throws {
         let launch = try Harness.median { try launchInNewProcess(file) }
-        // The same in this process: a fresh image (a new launch of the file) over warm code.
         let relaunch = try Harness.median {
             let start = DispatchTime.now().uptimeNanoseconds
             let image = StoreImage.open(at: file, version: "bench")
-            let store = Store(normalization: normalization, persistence: image)
-            let result = store.check(plan)
+            let store = Store(normalization: FixtureData.normalization, persistence: image)
+            let result = store.check(FixtureData.plan)
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             image.close()
             guard result.source == .image, result.isAvailable else { throw BenchError.notHydrated }
             return ms
         }
+        harness.record("launch_to_hydrated_ms", launch)
+        harness.record("relaunch_in_process_to_hydrated_ms", relaunch)
+    }
 
-        // What keeping the image costs a commit on the main actor (`write(batch)`), and what
-        // the writer spends on it behind the commit. A fresh file each time so every batch
-        // inserts all 899 rows.
+    /// What keeping the image costs a commit on the main actor (`write(batch)`), and what the
+    /// writer spends on it behind the commit. A fresh file each time so every batch inserts
+    /// all 899 rows.
+    @MainActor
+    private static func measureWriter(_ directory: URL, _ changes: ChangeSet, _ harness: inout Harness) {
         let batch = PersistenceBatch(
             entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) },
-            fetchTimes: [plan.identity: Date()])
+            fetchTimes: [FixtureData.plan.identity: Date()])
         var writerSamples: [Double] = []
         let mainActorCost = Harness.median {
             let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")
@@ -112,22 +138,8 @@ enum ImageBenchmarks {
             return Double(handedOver - start) / 1e6
         }
         writerSamples.sort()
-
-        harness.record("hydrate_898_ms", hydrate)
-        harness.record("commit_898_ms", commit)
-        harness.record("commit_only_898_ms", commitOnly)
-        harness.record("hydrate_over_commit_ratio", hydrate / commit)
-        harness.record("ingest_fixture_ms", ingest)
-        harness.record("image_reads_898_ms", reads)
-        harness.record("sqlite_point_reads_898_ms", pointReads)
-        harness.record("image_reads_over_point_reads_ratio", reads / pointReads)
-        harness.record("hydrate_over_point_reads_ratio", hydrate / pointReads)
-        harness.record("launch_to_hydrated_ms", launch)
-        harness.record("relaunch_in_process_to_hydrated_ms", relaunch)
         harness.record("image_main_actor_cost_per_commit_ms", mainActorCost)
         harness.record("image_writer_commit_898_ms", writerSamples[writerSamples.count / 2])
-        harness.record("image_file_bytes", fileBytes)
-        harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
     }
 
     enum BenchError: Error {
