@@ -1,7 +1,7 @@
 @_spi(Baton) import BatonRecords
 import BatonNormalize
 
-/// The availability check as a ``PlanWalk`` visitor: what is missing (named by its
+/// The availability check as a `PlanWalk` visitor: what is missing (named by its
 /// response path on the walk over memory), whether a deferred field is pending, the latest
 /// invalidation of a record read, and, on the walk that may read, the records awaiting
 /// their rows. Main actor, one check's life.

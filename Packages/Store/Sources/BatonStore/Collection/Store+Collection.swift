@@ -72,7 +72,7 @@ extension Store {
         marking.walk(root, plan.root)
     }
 
-    /// Collection's marking as a ``PlanWalk`` visitor: each record reached, once per
+    /// Collection's marking as a `PlanWalk` visitor: each record reached, once per
     /// selection, and each deleted key linked to (its deletion is kept).
     @MainActor
     struct Marking: @MainActor PlanVisitor {

@@ -11,7 +11,7 @@ extension Store {
         return walk.visitor.found
     }
 
-    /// Looks for the first merged connection a walk meets: a ``PlanWalk`` visitor that stops
+    /// Looks for the first merged connection a walk meets: a `PlanWalk` visitor that stops
     /// there.
     @MainActor
     struct ConnectionSearch: @MainActor PlanVisitor {

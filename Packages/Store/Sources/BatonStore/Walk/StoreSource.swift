@@ -1,12 +1,12 @@
 @_spi(Baton) import BatonRecords
 
-/// The store's records as a ``PlanWalk``'s source: a record in view is walked, one deleted
+/// The store's records as a `PlanWalk`'s source: a record in view is walked, one deleted
 /// or hidden by a layer is a null, and a root field never fetched resolves through the
 /// store's lookups.
 ///
 /// With a reader (the check's walk inside a read transaction), the source also fills memory
 /// from the disk: a record memory lacks is entered empty, to get its row with the rest of
-/// its level (``PlanLink/pending(_:)``); a record whose row was not asked for gets it at its
+/// its level (`PlanLink.pending`); a record whose row was not asked for gets it at its
 /// first missing field; a root gets the root fields it lacks before its fields are read.
 /// Main actor, one walk's life.
 @MainActor
