@@ -86,21 +86,20 @@ public final class Record: Observable {
     /// the record does not hold exactly, in one walk of both, untracked.
     @_spi(Baton)
     public func forEachDifference(in cells: [RecordSnapshot.Cell], _ body: (RecordSnapshot.Cell) -> Void) {
-        slots.withUnsafeBufferPointer { slots in
-            values.withUnsafeBufferPointer { values in
-                var i = 0
-                for cell in cells {
-                    while i < slots.count && slots[i] < cell.slot { i += 1 }
-                    if i < slots.count && slots[i] == cell.slot && values[i] == cell.value { continue }
-                    body(cell)
-                }
-            }
+        // Indexed in place, no closure over the storage: a main-actor closure handed to the
+        // standard library checks its executor at each call (commit_noop_ms +35%).
+        let count = slots.count
+        var i = 0
+        for cell in cells {
+            while i < count && slots[i] < cell.slot { i += 1 }
+            if i < count && slots[i] == cell.slot && values[i] == cell.value { continue }
+            body(cell)
         }
     }
 
     @usableFromInline
     func valueEquals(_ index: Int, _ value: Value) -> Bool {
-        values.withUnsafeBufferPointer { $0[index] == value }
+        values[index] == value
     }
 
     /// The record's type, from its `__typename` field, untracked.
@@ -112,9 +111,23 @@ public final class Record: Observable {
     /// The number of fields the record holds.
     public var fieldCount: Int { slots.count }
 
-    /// Every field the record holds as (slot, value), ascending by slot, untracked.
-    public var fields: some RandomAccessCollection<(slot: Slot, value: Value)> {
-        slots.indices.lazy.map { (slot: self.slots[$0], value: self.values[$0]) }
+    /// Every field the record holds as (slot, value), ascending by slot, untracked: the
+    /// fields as they are now, a value that later writes do not change.
+    public var fields: Fields { Fields(slots: slots, values: values) }
+
+    /// A record's fields as (slot, value), ascending by slot: a value, over the record's
+    /// storage as it was when taken (no closure over the record, whose every call would
+    /// check the main actor: commit_delete_observed_ms +55%).
+    public struct Fields: RandomAccessCollection {
+        let slots: ContiguousArray<Slot>
+        let values: ContiguousArray<Value>
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { slots.count }
+
+        public subscript(position: Int) -> (slot: Slot, value: Value) {
+            (slots[position], values[position])
+        }
     }
 
     @usableFromInline

@@ -41,16 +41,19 @@ struct RecordState: Equatable {
     init() {}
 
     /// The state whose flags are `flags` (as ``flags`` holds them).
+    @inline(__always)
     init(flags: UInt8, invalidation: UInt32) {
         self.flags = flags & 0x1F
         self.invalidation = invalidation
     }
 
+    @inline(__always)
     var presence: Presence {
         get { Presence(rawValue: flags & 3).unsafelyUnwrapped }
         set { flags = flags & ~3 | newValue.rawValue }
     }
 
+    @inline(__always)
     var row: Row {
         get { Row(rawValue: flags >> 2 & 3).unsafelyUnwrapped }
         set { flags = flags & ~(3 << 2) | newValue.rawValue << 2 }
@@ -58,6 +61,7 @@ struct RecordState: Equatable {
 
     /// Whether the record exists only because an optimistic layer wrote it: the disk gets
     /// none of it until a base commit writes it.
+    @inline(__always)
     var isLayerOnly: Bool {
         get { flags & Self.layerOnlyBit != 0 }
         set { flags = newValue ? flags | Self.layerOnlyBit : flags & ~Self.layerOnlyBit }
@@ -67,12 +71,15 @@ struct RecordState: Equatable {
     static let blank = RecordState()
 
     /// Whether the state says nothing beyond the key: the table keeps no such entry.
+    @inline(__always)
     var isBlank: Bool { flags == 0 && invalidation == 0 }
 
     /// Whether the key's record is in view and written by server data alone: a commit writes
     /// its fields directly.
+    @inline(__always)
     var isPlainLive: Bool { flags & (3 | Self.layerOnlyBit) == Presence.live.rawValue }
 
     /// Whether the entry holds a record (in view or hidden by a layer).
+    @inline(__always)
     var holdsRecord: Bool { flags & 3 == Presence.live.rawValue || flags & 3 == Presence.hidden.rawValue }
 }
