@@ -56,14 +56,15 @@ public struct Materializer: Sendable {
         var isDone: Bool { failure != nil }
         /// The open objects' members, innermost last.
         private var objects: [[(String, JSONValue)]] = []
-        /// The open objects' static types, for a `__typename` the records lack.
-        private var staticTypes: [String?] = []
+        /// The open objects' selections (unretained: the plan holds them), for the static
+        /// type of a `__typename` the records lack.
+        private var selections: [Unmanaged<SelectionPlan>] = []
         /// The open lists' items, innermost last.
         private var lists: [[JSONValue]] = []
         /// Whether each open container is a list, innermost last.
         private var containerIsList: [Bool] = []
-        /// The response keys of the fields being walked into, innermost last.
-        private var keys: [String] = []
+        /// The fields being walked into (unretained: the plan holds them), innermost last.
+        private var fields: [Unmanaged<FieldPlan>] = []
 
         init(missing: Missing) {
             self.missing = missing
@@ -75,19 +76,20 @@ public struct Materializer: Sendable {
             -> Void?
         {
             objects.append([])
-            staticTypes.append(selection.staticType)
+            objects[objects.count - 1].reserveCapacity(resolved.fields.count)
+            selections.append(Unmanaged.passUnretained(selection))
             containerIsList.append(false)
             return ()
         }
 
         mutating func leave(_ node: RecordKey, _ visit: Void) {
             containerIsList.removeLast()
-            staticTypes.removeLast()
+            selections.removeLast()
             put(.object(objects.removeLast()))
         }
 
         mutating func missing(_ field: FieldPlan, in node: RecordKey, typename: String?, path: PlanPath) {
-            if field.isTypename, let known = typename ?? staticTypes.last! {
+            if field.isTypename, let known = typename ?? selections.last!.takeUnretainedValue().staticType {
                 objects[objects.count - 1].append((field.responseKey, .string(known)))
                 return
             }
@@ -99,8 +101,8 @@ public struct Materializer: Sendable {
             objects[objects.count - 1].append((field.responseKey, Materializer.leaf(value)))
         }
 
-        mutating func beginField(_ field: FieldPlan) { keys.append(field.responseKey) }
-        mutating func endField(_ field: FieldPlan) { keys.removeLast() }
+        mutating func beginField(_ field: FieldPlan) { fields.append(Unmanaged.passUnretained(field)) }
+        mutating func endField(_ field: FieldPlan) { fields.removeLast() }
         mutating func plain(_ value: Value) { put(Materializer.leaf(value)) }
 
         mutating func beginList(count: Int) {
@@ -124,7 +126,7 @@ public struct Materializer: Sendable {
             if isList {
                 lists[lists.count - 1].append(json)
             } else {
-                objects[objects.count - 1].append((keys.last!, json))
+                objects[objects.count - 1].append((fields.last!.takeUnretainedValue().responseKey, json))
             }
         }
     }
