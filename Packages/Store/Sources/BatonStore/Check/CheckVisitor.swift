@@ -7,7 +7,7 @@ import BatonNormalize
 /// their rows. Main actor, one check's life.
 @MainActor
 struct CheckVisitor: @MainActor PlanVisitor {
-    typealias Node = StoreSource.Node
+    typealias Node = StoreNode
 
     /// What ``enter(_:_:_:path:)`` remembers of a record until it is left: the pair to
     /// remember as complete, and how many gaps were known before it.

@@ -6,7 +6,7 @@ extension Store {
     /// (the links the records of one level hold make the next), each level's rows read in
     /// one call. It counts gaps; the walk over memory after it names them.
     func checkReading(_ plan: OperationPlan, from reader: any PersistenceReader) -> CheckVisitor {
-        let source = StoreSource(store: self, reader: reader)
+        let source = ReadingSource(store: self, reader: reader)
         var walk = PlanWalk(source: source, visitor: CheckVisitor(store: self, reads: true))
         guard let root = source.root(plan.rootKey) else { return walk.visitor }
         walk.walk(root, plan.root)
@@ -30,7 +30,7 @@ extension Store {
                 }
                 switch state.presence {
                 case .live:
-                    walk.walk(StoreSource.Node(record: entry.record, state: state), entry.selection)
+                    walk.walk(StoreNode(record: entry.record, state: state), entry.selection)
                 case .deleted:
                     // A deletion the disk remembers is present, as a null.
                     continue

@@ -76,7 +76,7 @@ extension Store {
     /// selection, and each deleted key linked to (its deletion is kept).
     @MainActor
     struct Marking: @MainActor PlanVisitor {
-        typealias Node = StoreSource.Node
+        typealias Node = StoreNode
 
         let store: Store
         var marked: Set<RecordKey> = []

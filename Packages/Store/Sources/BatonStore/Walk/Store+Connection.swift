@@ -15,7 +15,7 @@ extension Store {
     /// there.
     @MainActor
     struct ConnectionSearch: @MainActor PlanVisitor {
-        typealias Node = StoreSource.Node
+        typealias Node = StoreNode
 
         static var followsConnections: Bool { false }
 

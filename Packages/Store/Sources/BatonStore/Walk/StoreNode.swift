@@ -1,0 +1,10 @@
+@_spi(Baton) import BatonRecords
+
+/// A record in a walk over the store, with its table state when the walk reached it.
+struct StoreNode {
+    let record: Record
+    let state: RecordState
+    /// For a record the reading walk entered to wait for its row: where it is in the
+    /// source's `batch`; -1 otherwise.
+    var batchIndex: Int32 = -1
+}
