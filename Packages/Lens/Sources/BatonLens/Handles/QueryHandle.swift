@@ -27,7 +27,8 @@ public final class QueryHandle<Op: GraphQLOperation> {
     public let policy: FetchPolicy
     /// The operation's plan; nil when it does not build (phase failed, `invalidOperation`).
     @ObservationIgnored public let plan: OperationPlan?
-    /// What the initializer's check found; nil for network-only.
+    /// What the initializer's check found; nil for `.networkOnly`, an operation that does not
+    /// build, or an environment that has ended.
     @ObservationIgnored public private(set) var initialCheck: CheckResult?
     @ObservationIgnored let environment: GraphQLEnvironment
     @ObservationIgnored private let retention: Retention?
