@@ -27,6 +27,12 @@ struct CommitContext {
     /// Records only layers had written, which this commit's server data writes: from the
     /// apply on, the base's.
     var adopted: Set<RecordKey> = []
+    /// Base values the commit writes beneath cells a layer covers, applied to the overlay
+    /// in the middle of the apply; planning reads them before the overlay's.
+    var beneath: [RecordKey: [Slot: Value?]] = [:]
+    /// Keys whose base beneath the layers the commit drops (deleted by the server), in the
+    /// middle of the apply.
+    var forgotten: Set<RecordKey> = []
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []
     /// Keys deleted for the persistence.

@@ -53,16 +53,32 @@ extension Store {
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value
     /// kept beneath it; otherwise what the record will hold.
     func baseValue(_ record: Record, _ slot: Slot, in context: CommitContext) -> Value? {
-        if let cell = overlay.beneath(record.key, slot) { return cell.value }
+        if let base = covered(record.key, slot, in: context) { return base }
         return context.buffer.value(of: record, slot)
+    }
+
+    /// The base beneath the layers at `slot` of `key` as the commit in `context` sees it
+    /// (its own writes beneath first); nil when no layer covers the cell.
+    private func covered(_ key: RecordKey, _ slot: Slot, in context: CommitContext) -> Value?? {
+        if overlay.isEmpty || (!context.forgotten.isEmpty && context.forgotten.contains(key)) { return nil }
+        if !context.beneath.isEmpty, let written = context.beneath[key]?[slot] { return written }
+        return overlay.beneath(key, slot).map(\.value)
+    }
+
+    /// Whether a layer covers some cell of `key` as the commit in `context` sees it.
+    func covers(_ key: RecordKey, in context: CommitContext) -> Bool {
+        overlay.covers(key) && (context.forgotten.isEmpty || !context.forgotten.contains(key))
     }
 
     /// Writes the base value of `slot` of `record`: beneath a layer that covers it, or into
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
-        if overlay.beneath(key, slot) != nil {
-            if overlay.writeBeneath(key, slot, value) { context.markPersisted(key) }
+        if let base = covered(key, slot, in: context) {
+            if base != value {
+                context.beneath[key, default: [:]][slot] = .some(value)
+                context.markPersisted(key)
+            }
             return
         }
         if !context.created.isEmpty, context.created[key] === record {
@@ -124,7 +140,10 @@ extension Store {
         } else {
             context.markDeleted(key)
         }
-        overlay.forget(key)
+        if overlay.covers(key) {
+            context.forgotten.insert(key)
+            context.beneath[key] = nil
+        }
     }
 
     /// Plans `snapshot`'s writes: merged over the record the commit sees, or a new record.
@@ -167,7 +186,7 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        if !overlay.covers(key) && !context.buffer.touches(record)
+        if !covers(key, in: context) && !context.buffer.touches(record)
             && (context.created.isEmpty || context.created[key] == nil)
         {
             applyCells(snapshot, to: record, in: &context)

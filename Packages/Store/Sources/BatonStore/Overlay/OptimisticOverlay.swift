@@ -34,9 +34,10 @@ struct OptimisticOverlay {
         beneath.isEmpty ? nil : beneath[key]
     }
 
-    /// Writes the base value beneath a covered cell; whether it changed.
+    /// Writes the base value beneath the cell, when a layer still covers it; whether it
+    /// changed.
     mutating func writeBeneath(_ key: RecordKey, _ slot: Slot, _ value: Value?) -> Bool {
-        guard beneath[key]![slot]!.value != value else { return false }
+        guard let cell = beneath[key]?[slot], cell.value != value else { return false }
         beneath[key]![slot] = BaseCell(value: value)
         return true
     }
