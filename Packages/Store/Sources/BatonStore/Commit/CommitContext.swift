@@ -2,9 +2,10 @@ import Foundation
 @_spi(Baton) import BatonRecords
 
 /// One commit's plan: the writes to existing records (held for the three phases), the
-/// records it creates, what each key leaving view becomes, and what it hands the
-/// persistence. Planning reads the store's table and writes nothing of it; the apply
-/// (``Store/finish(_:)``) carries the plan out. Main actor, one commit's life.
+/// records it creates, what each key leaving view becomes, the overlay as it will be, and
+/// what it hands the persistence. Planning reads the store's table and overlay and writes
+/// neither; the apply (``Store/finish(_:)``) carries the plan out. Main actor, one commit's
+/// life.
 @MainActor
 struct CommitContext {
     var buffer = WriteBuffer()
@@ -27,12 +28,10 @@ struct CommitContext {
     /// Records only layers had written, which this commit's server data writes: from the
     /// apply on, the base's.
     var adopted: Set<RecordKey> = []
-    /// Base values the commit writes beneath cells a layer covers, applied to the overlay
-    /// in the middle of the apply; planning reads them before the overlay's.
-    var beneath: [RecordKey: [Slot: Value?]] = [:]
-    /// Keys whose base beneath the layers the commit drops (deleted by the server), in the
-    /// middle of the apply.
-    var forgotten: Set<RecordKey> = []
+    /// The optimistic layers and the base beneath them as they will be after the commit:
+    /// planning reads and edits this copy of the store's overlay, and the apply makes it the
+    /// store's (a copy on write: a commit that edits nothing copies nothing).
+    var overlay: OptimisticOverlay
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []
     /// Keys deleted for the persistence.
@@ -44,8 +43,9 @@ struct CommitContext {
     var persistSet: Set<RecordKey> = []
     var fetchTimes: [OperationIdentity: Date] = [:]
 
-    init(tracksPersistence: Bool) {
+    init(tracksPersistence: Bool, overlay: OptimisticOverlay) {
         self.tracksPersistence = tracksPersistence
+        self.overlay = overlay
     }
 
     /// Whether the plan takes records out of view or brings them back, or writes records

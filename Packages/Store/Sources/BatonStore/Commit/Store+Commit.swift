@@ -21,7 +21,7 @@ extension Store {
         -> CommitSummary
     {
         guard !isEnded else { return CommitSummary() }
-        var context = CommitContext(tracksPersistence: disk.persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         applyToBase(changes, in: &context)
         return finish(&context)
@@ -30,7 +30,7 @@ extension Store {
     /// Records `operation` as fetched at `time` (the store's clock when nil), for the check's
     /// staleness; hands the time to the persistence.
     public func recordFetch(_ operation: OperationIdentity, at time: Date? = nil) {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
         recordFetchTime(operation, at: time ?? now(), in: &context)
         _ = finish(&context)
     }
@@ -53,32 +53,16 @@ extension Store {
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value
     /// kept beneath it; otherwise what the record will hold.
     func baseValue(_ record: Record, _ slot: Slot, in context: CommitContext) -> Value? {
-        if let base = covered(record.key, slot, in: context) { return base }
+        if let cell = context.overlay.beneath(record.key, slot) { return cell.value }
         return context.buffer.value(of: record, slot)
-    }
-
-    /// The base beneath the layers at `slot` of `key` as the commit in `context` sees it
-    /// (its own writes beneath first); nil when no layer covers the cell.
-    private func covered(_ key: RecordKey, _ slot: Slot, in context: CommitContext) -> Value?? {
-        if overlay.isEmpty || (!context.forgotten.isEmpty && context.forgotten.contains(key)) { return nil }
-        if !context.beneath.isEmpty, let written = context.beneath[key]?[slot] { return written }
-        return overlay.beneath(key, slot).map(\.value)
-    }
-
-    /// Whether a layer covers some cell of `key` as the commit in `context` sees it.
-    func covers(_ key: RecordKey, in context: CommitContext) -> Bool {
-        overlay.covers(key) && (context.forgotten.isEmpty || !context.forgotten.contains(key))
     }
 
     /// Writes the base value of `slot` of `record`: beneath a layer that covers it, or into
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
-        if let base = covered(key, slot, in: context) {
-            if base != value {
-                context.beneath[key, default: [:]][slot] = .some(value)
-                context.markPersisted(key)
-            }
+        if context.overlay.beneath(key, slot) != nil {
+            if context.overlay.writeBeneath(key, slot, value) { context.markPersisted(key) }
             return
         }
         if !context.created.isEmpty, context.created[key] === record {
@@ -105,7 +89,7 @@ extension Store {
         // Before any snapshot, whether a snapshot's record can only be the table's or new,
         // with nothing between: no layer covers a cell, no record leaves or comes back, and
         // nothing else wrote one yet (a change set writes each key once).
-        let direct = overlay.isEmpty && !context.touchesExisting
+        let direct = context.overlay.isEmpty && !context.touchesExisting
         for snapshot in changes.snapshots {
             planSnapshot(snapshot, direct: direct, in: &context)
         }
@@ -140,10 +124,7 @@ extension Store {
         } else {
             context.markDeleted(key)
         }
-        if overlay.covers(key) {
-            context.forgotten.insert(key)
-            context.beneath[key] = nil
-        }
+        context.overlay.forget(key)
     }
 
     /// Plans `snapshot`'s writes: merged over the record the commit sees, or a new record.
@@ -186,7 +167,7 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        if !covers(key, in: context) && !context.buffer.touches(record)
+        if !context.overlay.covers(key) && !context.buffer.touches(record)
             && (context.created.isEmpty || context.created[key] == nil)
         {
             applyCells(snapshot, to: record, in: &context)

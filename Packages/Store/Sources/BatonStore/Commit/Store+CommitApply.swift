@@ -32,9 +32,8 @@ extension Store {
     }
 
     /// The middle of the apply: the records `plan` creates come into view, those leaving
-    /// become what the plan says, those a revert restores come back, the base beneath the
-    /// layers takes the plan's writes, and layer-only records the server wrote become the
-    /// base's.
+    /// become what the plan says, those a revert restores come back, the overlay becomes the
+    /// plan's, and layer-only records the server wrote become the base's.
     private func updateTable(as plan: CommitContext) {
         let layerOnly = plan.createsLayerOnly
         for record in plan.createdOrder { table.show(record, layerOnly: layerOnly) }
@@ -57,10 +56,7 @@ extension Store {
             }
         }
         for key in plan.restored.keys { table.update(key) { state, _ in state.presence = .live } }
-        for key in plan.forgotten { overlay.forget(key) }
-        for (key, cells) in plan.beneath {
-            for (slot, value) in cells { _ = overlay.writeBeneath(key, slot, value) }
-        }
+        overlay = plan.overlay
         for key in plan.adopted { table.update(key) { state, _ in state.isLayerOnly = false } }
     }
 

@@ -28,8 +28,8 @@ extension Store {
     /// notify) until the layer is reverted, when the same record object comes back.
     @discardableResult
     public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
-        var layer = overlay.makeLayer(operation: operation)
-        var context = CommitContext(tracksPersistence: false)
+        var context = CommitContext(tracksPersistence: false, overlay: overlay)
+        var layer = context.overlay.makeLayer(operation: operation)
         context.createsLayerOnly = true
         for snapshot in changes.snapshots {
             let record: Record
@@ -59,7 +59,7 @@ extension Store {
                 break
             }
         }
-        overlay.push(layer)
+        context.overlay.push(layer)
         _ = finish(&context)
         return layer.id
     }
@@ -72,7 +72,7 @@ extension Store {
         let key = record.key
         // A record only layers wrote has no base beneath.
         let layerOnly = context.created[key] === record || table.state(key).isLayerOnly
-        overlay.cover(key, slot, keeping: layerOnly ? nil : context.buffer.value(of: record, slot))
+        context.overlay.cover(key, slot, keeping: layerOnly ? nil : context.buffer.value(of: record, slot))
         layer.cells[key, default: [:]][slot] = value
         if context.created[key] === record {
             record.store(value, at: slot)
@@ -86,7 +86,7 @@ extension Store {
     /// changes notify. Reverting a layer that is gone does nothing.
     @discardableResult
     public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
         removeLayer(layer, in: &context)
         return finish(&context)
     }
@@ -99,7 +99,7 @@ extension Store {
         _ changes: ChangeSet, replacing layer: OptimisticLayerID, fetched operation: OperationIdentity? = nil,
         at time: Date? = nil
     ) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil)
+        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         let touched = removeLayer(layer, in: &context, removingOrphans: false)
         applyToBase(changes, in: &context)
@@ -116,14 +116,14 @@ extension Store {
     private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true)
         -> [RecordKey]
     {
-        guard let layer = overlay.remove(id) else { return [] }
+        guard let layer = context.overlay.remove(id) else { return [] }
         for (key, cells) in layer.cells {
             guard let record = table[key] else { continue }
             for slot in cells.keys {
-                context.buffer.set(record, slot, overlay.uncover(key, slot))
+                context.buffer.set(record, slot, context.overlay.uncover(key, slot))
             }
         }
-        for key in layer.deletions where !overlay.deletes(key) {
+        for key in layer.deletions where !context.overlay.deletes(key) {
             let entry = table.entry(key)
             if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
         }
@@ -136,8 +136,8 @@ extension Store {
     /// touches any more.
     private func removeOrphans(of keys: [RecordKey], in context: inout CommitContext) {
         for key in keys where table.state(key).isLayerOnly && !context.adopted.contains(key) {
-            guard !overlay.writes(key) else { continue }
-            overlay.forget(key)
+            guard !context.overlay.writes(key) else { continue }
+            context.overlay.forget(key)
             context.remove(key, becoming: .absent)
         }
     }
