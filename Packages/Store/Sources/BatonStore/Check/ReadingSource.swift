@@ -7,11 +7,10 @@
 /// root fields it lacks before its fields are read. Otherwise as ``StoreSource``. Main
 /// actor, one walk's life, inside the transaction that handed out `reader`.
 @MainActor
-struct ReadingSource: @MainActor PlanSource {
+struct ReadingSource: @MainActor StoreWalkSource {
     typealias Node = StoreNode
 
     let store: Store
-    /// The store's table, held apart, as ``StoreSource`` holds it.
     let table: RecordTable
     let reader: any PersistenceReader
     /// The records entered for links memory lacked, whose rows the next level reads.
@@ -21,11 +20,6 @@ struct ReadingSource: @MainActor PlanSource {
         self.store = store
         self.table = store.table
         self.reader = reader
-    }
-
-    /// The root of `key`, as the walk starts from it; nil when memory lacks it.
-    func root(_ key: RecordKey) -> Node? {
-        StoreSource(store: store).root(key)
     }
 
     /// On the walk that may read: what `key` links to, in one probe of the table. A key
@@ -54,12 +48,6 @@ struct ReadingSource: @MainActor PlanSource {
         }
     }
 
-    @inline(__always)
-    func typename(of node: Node) -> String? { node.record.typename }
-
-    @inline(__always)
-    func holds(_ slot: Slot, in node: Node) -> Bool { node.record.holdsField(untracked: slot) }
-
     /// The value at `slot`; a record's row is read at its first missing field (not for a
     /// `__typename`, which a record without one still answers).
     mutating func value(_ slot: Slot, in node: Node) -> Value? {
@@ -69,10 +57,6 @@ struct ReadingSource: @MainActor PlanSource {
         else { return nil }
         store.fillRow(of: node.record, from: reader)
         return node.record[untracked: slot]
-    }
-
-    func lookup(_ field: FieldPlan, in node: Node) -> RecordKey? {
-        node.record.key == .root ? store.lookupKey(in: node.record, field: field) : nil
     }
 
     mutating func willRead(_ resolved: ResolvedSelection, in node: Node) {

@@ -20,11 +20,7 @@ extension Store {
                 // What the read found, from the reads (the table for a record entered earlier).
                 var state = entry.state
                 if entry.batchIndex >= 0 {
-                    switch reads[Int(entry.batchIndex)] {
-                    case .found: state.presence = .live
-                    case .absent: state.presence = .absent
-                    case .deleted: state.presence = .deleted
-                    }
+                    state.presence = reads[Int(entry.batchIndex)]
                 } else {
                     state = table.state(entry.record.key)
                 }
@@ -44,17 +40,13 @@ extension Store {
         return walk.visitor
     }
 
-    /// What a level's read found for one of its records.
-    enum RowOutcome: UInt8 {
-        case found, absent, deleted
-    }
-
     /// Reads the rows of `batch`, records the walk entered empty (nobody can observe a record
     /// memory did not hold, so without notifications), each row's cells moving into its
     /// record, and says what was found for each, in order. A record without a row (or whose
     /// read failed) leaves memory, its key not to be asked again; a key the disk has as
     /// deleted is deleted, as in the launch that deleted it.
-    private func readRows(into batch: [Record], from reader: any PersistenceReader) -> [RowOutcome] {
+    /// Each record's presence after the read comes back in `batch`'s order.
+    private func readRows(into batch: [Record], from reader: any PersistenceReader) -> [RecordState.Presence] {
         guard !batch.isEmpty else { return [] }
         var keys: [RecordKey] = []
         keys.reserveCapacity(batch.count)
@@ -67,7 +59,7 @@ extension Store {
             reads = []
         }
         if reads.count != batch.count { reads = Array(repeating: .absent, count: batch.count) }
-        var outcomes = [RowOutcome](repeating: .found, count: batch.count)
+        var outcomes = [RecordState.Presence](repeating: .live, count: batch.count)
         // Popped, so each row's arrays move into its record without a copy to release. Each
         // row was marked asked for when its record was entered; found, it is in place.
         while let read = reads.popLast() {
@@ -76,18 +68,16 @@ extension Store {
             switch consume read {
             case .found(let cells):
                 record.adopt(cells)
+                continue
             case .absent:
                 outcomes[index] = .absent
-                table.update(record.key) { state, held in
-                    held = nil
-                    state.presence = .absent
-                }
             case .deleted:
                 outcomes[index] = .deleted
-                table.update(record.key) { state, held in
-                    held = nil
-                    state.presence = .deleted
-                }
+            }
+            let presence = outcomes[index]
+            table.update(record.key) { state, held in
+                held = nil
+                state.presence = presence
             }
         }
         return outcomes

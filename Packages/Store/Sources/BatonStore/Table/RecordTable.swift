@@ -118,13 +118,7 @@ final class RecordTable {
         if words[bucket] != 0 {
             state = self.state(at: bucket)
         } else {
-            if entryCount + 1 > capacity {
-                grow(to: entryCount + 1)
-                bucket = find(key, hash)
-            }
-            words[bucket] = hash
-            (entryKeys + bucket).initialize(to: key)
-            entryCount += 1
+            enter(key, hash, at: &bucket)
         }
         state.presence = .live
         state.isLayerOnly = layerOnly
@@ -201,17 +195,24 @@ final class RecordTable {
         var record: Record?
         let result = body(&state, &record)
         guard !state.isBlank || record != nil else { return result }
+        enter(key, hash, at: &bucket)
+        records[bucket] = record
+        store(state, at: bucket)
+        checkEntry(at: bucket)
+        return result
+    }
+
+    /// Enters `key` with a blank state at the empty `bucket` its probe found, growing first
+    /// when the table is full (`bucket` then says where it went).
+    @inline(__always)
+    private func enter(_ key: RecordKey, _ hash: UInt64, at bucket: inout Int) {
         if entryCount + 1 > capacity {
             grow(to: entryCount + 1)
             bucket = find(key, hash)
         }
         words[bucket] = hash
         (entryKeys + bucket).initialize(to: key)
-        records[bucket] = record
         entryCount += 1
-        store(state, at: bucket)
-        checkEntry(at: bucket)
-        return result
     }
 
     /// Changes every entry with `body`, which must not touch the table; entries left blank,

@@ -5,24 +5,15 @@
 /// the store's lookups. The check's walk inside a read transaction has its own source,
 /// ``ReadingSource``. Main actor, one walk's life.
 @MainActor
-struct StoreSource: @MainActor PlanSource {
+struct StoreSource: @MainActor StoreWalkSource {
     typealias Node = StoreNode
 
     let store: Store
-    /// The store's table, held apart: read at every link, it is used as borrowed, without
-    /// reference counting (through `store`, each use retained it: check_memory_us +35%).
     let table: RecordTable
 
     init(store: Store) {
         self.store = store
         self.table = store.table
-    }
-
-    /// The root of `key`, as the walk starts from it; nil when memory lacks it.
-    func root(_ key: RecordKey) -> Node? {
-        let entry = table.entry(key)
-        guard entry.state.presence == .live, let record = entry.record else { return nil }
-        return Node(record: record, state: entry.state)
     }
 
     @inline(__always)
@@ -40,15 +31,5 @@ struct StoreSource: @MainActor PlanSource {
     }
 
     @inline(__always)
-    func typename(of node: Node) -> String? { node.record.typename }
-
-    @inline(__always)
-    func holds(_ slot: Slot, in node: Node) -> Bool { node.record.holdsField(untracked: slot) }
-
-    @inline(__always)
     func value(_ slot: Slot, in node: Node) -> Value? { node.record[untracked: slot] }
-
-    func lookup(_ field: FieldPlan, in node: Node) -> RecordKey? {
-        node.record.key == .root ? store.lookupKey(in: node.record, field: field) : nil
-    }
 }
