@@ -4,9 +4,11 @@
 ///
 /// This is how a multipart part typed JSON is known to be whole before the next delimiter
 /// arrives. Strings are followed with their escapes, so a bracket, a quote or boundary text
-/// inside a string never ends the value. Like `JSONShape` it checks structure (brackets and
-/// strings), not every token's grammar. A body whose first byte after whitespace opens no
-/// object or array has no end this scan can see: it never answers one.
+/// inside a string never ends the value. It follows structure only (brackets and strings),
+/// because its one question is where the part ends; what the part holds is read, and every
+/// token of it validated, by `JSONReader` (through `JSONShape`) once the part is whole. A
+/// body whose first byte after whitespace opens no object or array has no end this scan can
+/// see: it never answers one.
 ///
 /// A value type with no shared state; one owner at a time.
 struct JSONValueEnd: Sendable {

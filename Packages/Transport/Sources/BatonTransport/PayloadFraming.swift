@@ -103,7 +103,7 @@ struct PayloadFraming {
 
     /// A part's GraphQL payload; nil for a heartbeat (`{}`) or an empty envelope.
     private func payload(fromPart body: Data) throws -> Data? {
-        guard let members = JSONShape.members(of: body) else { throw notAResponse(body) }
+        let members = try members(of: body)
         if members.isEmpty { return nil }
         if let envelope = members.first(where: { $0.name == "payload" }) {
             let start = body.startIndex
@@ -121,10 +121,14 @@ struct PayloadFraming {
 
     /// `body` if it is a GraphQL payload: a response or an incremental delivery.
     private func checked(_ body: Data) throws -> Data {
-        guard let members = JSONShape.members(of: body),
-            members.contains(where: { ["data", "errors", "incremental", "hasNext"].contains($0.name) })
+        guard try members(of: body).contains(where: { ["data", "errors", "incremental", "hasNext"].contains($0.name) })
         else { throw notAResponse(body) }
         return body
+    }
+
+    /// The top-level members of a part, or `notGraphQLResponse` when it is not one JSON object.
+    private func members(of body: Data) throws -> [JSONShape.Member] {
+        do { return try JSONShape.members(of: body) } catch { throw notAResponse(body) }
     }
 
     private func notAResponse(_ body: Data) -> TransportError {
