@@ -34,7 +34,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ///     member the operation does not select, at any depth (`__typename` aside), throws
     ///     ``Refusal/invalidOptimisticResponse(_:operation:)`` naming its path, before
     ///     anything is applied or sent. A generated mutation also takes its typed
-    ///     `OptimisticResponse`, where such a member does not compile.
+    ///     `Payload` (also named `OptimisticResponse`), where such a member does not compile.
     /// - Returns: the lens over the mutation root, reading the server's answer.
     @discardableResult
     public func perform(
@@ -97,23 +97,23 @@ extension MutationHandle where Op: TypedVariablesOperation {
     }
 }
 
-extension MutationHandle where Op: OptimisticResponseOperation {
+extension MutationHandle where Op: PayloadOperation {
     /// Performs the mutation with its typed optimistic response, as
     /// ``perform(variables:optimisticResponse:)`` does with the response's JSON.
     @discardableResult
     public func perform(
-        variables: [String: JSONValue] = [:], optimisticResponse: Op.OptimisticResponse
+        variables: [String: JSONValue] = [:], optimisticResponse: Op.Payload
     ) async throws(OperationError) -> Op.Data {
         try await perform(variables: variables, optimisticResponse: optimisticResponse.inputValue)
     }
 }
 
-extension MutationHandle where Op: TypedVariablesOperation & OptimisticResponseOperation {
+extension MutationHandle where Op: TypedVariablesOperation & PayloadOperation {
     /// Performs the mutation under its typed `variables` with its typed optimistic response, as
     /// ``perform(variables:optimisticResponse:)`` does with their JSON.
     @discardableResult
     public func perform(
-        variables: Op.Variables, optimisticResponse: Op.OptimisticResponse
+        variables: Op.Variables, optimisticResponse: Op.Payload
     ) async throws(OperationError) -> Op.Data {
         try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue)
     }

@@ -1,5 +1,5 @@
 /// A value a variable, or a field of an input object, can hold: how it goes into a request.
-/// Generated optimistic responses (``OptimisticResponseOperation``) are made of these too.
+/// Generated payloads (``PayloadOperation``, ``PayloadFragment``) are made of these too.
 ///
 /// Conforming: `String`, `Int`, `Double`, `Bool`, `JSONValue`, every ``GraphQLEnum`` (its raw
 /// value), generated input objects, and optionals (nil is `null`) and arrays of these. A
