@@ -6,13 +6,14 @@ extension StoreWrite {
     /// Only fields without arguments can be set by key (``WriteError/needsSelection(field:record:)``
     /// otherwise); ``update(_:_:)`` over a lens in hand sets any.
     ///
-    /// - Throws: ``WriteError/noRecord(_:)`` when the store holds no record `key`; what
-    ///   `body` throws.
+    /// - Throws: ``WriteError/noRecord(_:)`` when the store holds no record `key` (nor, in a
+    ///   mutation's updater, its answer); what `body` throws.
     public mutating func update<F: UpdatableFragment>(
         _ fragment: F.Type, at key: RecordKey, _ body: (inout FragmentUpdate<F>) throws -> Void
     ) throws {
-        guard !changes.deletes(key), let record = store.record(key) else { throw WriteError.noRecord(key) }
-        try update(RecordRef(record: record, selection: nil, context: environment.lensContext), body)
+        guard let record = record(key) else { throw WriteError.noRecord(key) }
+        let context = record === store.record(key) ? environment.lensContext : LensContext(store: answer ?? store)
+        try update(RecordRef(record: record, selection: nil, context: context), body)
     }
 
     /// Sets fields of `lens`'s record through its fragment, fields with arguments included:
@@ -20,7 +21,7 @@ extension StoreWrite {
     public mutating func update<F: UpdatableFragment>(_ lens: F, _ body: (inout FragmentUpdate<F>) throws -> Void)
         throws
     {
-        guard !changes.deletes(lens.key), store.record(lens.key) != nil else { throw WriteError.noRecord(lens.key) }
+        guard record(lens.key) != nil else { throw WriteError.noRecord(lens.key) }
         try update(lens.ref, body)
     }
 

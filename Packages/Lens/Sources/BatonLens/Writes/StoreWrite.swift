@@ -11,6 +11,9 @@ public struct StoreWrite {
     let environment: GraphQLEnvironment
     /// What the write has gathered so far, committed when the closure returns.
     public internal(set) var changes = ChangeSet()
+    /// The records of a mutation's answer that are not in the store yet, for the updater
+    /// that lands with it (`MutationHandle.perform(variables:optimisticResponse:optimisticUpdate:update:)`).
+    var answer: Store?
 
     init(environment: GraphQLEnvironment) {
         self.environment = environment
@@ -25,6 +28,12 @@ public struct StoreWrite {
     /// ``removeNode(_:from:)`` takes them out.
     public mutating func delete(_ key: RecordKey) {
         changes.delete(key)
+    }
+
+    /// Adds raw changes, written by key and slot, as if committed after what this write has
+    /// gathered so far: the escape hatch for a record no fragment or payload describes.
+    public mutating func append(_ changes: ChangeSet) {
+        self.changes.append(changes)
     }
 
     // MARK: Connections
@@ -65,6 +74,12 @@ public struct StoreWrite {
     func holds(_ key: RecordKey) -> Bool {
         if changes[key] != nil { return true }
         return !changes.deletes(key) && store.record(key) != nil
+    }
+
+    /// The record `key` as the write finds it: the store's, else the answer's.
+    func record(_ key: RecordKey) -> Record? {
+        guard !changes.deletes(key) else { return nil }
+        return store.record(key) ?? answer?.record(key)
     }
 
     func requireRecord(_ key: RecordKey) throws(WriteError) {
