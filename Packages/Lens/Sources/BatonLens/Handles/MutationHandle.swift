@@ -100,10 +100,10 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ) throws(OperationError) -> ChangeSet {
         var write = StoreWrite(environment: environment)
         if let response {
-            let text = JSONValue.object([("data", response)]).jsonText()
+            let bytes = JSONValue.object([("data", response)]).jsonBytes()
             do {
                 write.changes = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
-                    Array(text.utf8), plan: plan
+                    bytes, plan: plan
                 ).changes
             } catch {
                 throw fail(.refused(.invalidOptimisticResponse(error, operation: name)), operation: name)

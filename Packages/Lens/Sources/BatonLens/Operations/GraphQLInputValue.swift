@@ -30,11 +30,15 @@ extension JSONValue: GraphQLInputValue {
 }
 
 extension Optional: GraphQLInputValue where Wrapped: GraphQLInputValue {
-    public var inputValue: JSONValue { map(\.inputValue) ?? .null }
+    // A closure, not a key path: a key path into a generic value is built on every call.
+    public var inputValue: JSONValue {
+        guard let self else { return .null }
+        return self.inputValue
+    }
 }
 
 extension Array: GraphQLInputValue where Element: GraphQLInputValue {
-    public var inputValue: JSONValue { .array(map(\.inputValue)) }
+    public var inputValue: JSONValue { .array(map { $0.inputValue }) }
 }
 
 extension GraphQLEnum {

@@ -36,10 +36,10 @@ extension StoreWrite {
         } catch {
             throw .invalidOperation(error)
         }
-        let text = JSONValue.object([("data", data)]).jsonText()
+        let bytes = JSONValue.object([("data", data)]).jsonBytes()
         do {
             let result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
-                Array(text.utf8), plan: plan)
+                bytes, plan: plan)
             changes.append(result.changes)
         } catch {
             throw .invalidPayload(error, operation: plan.name ?? "anonymous")

@@ -11,9 +11,13 @@ extension StoreWrite {
     public mutating func update<F: UpdatableFragment>(
         _ fragment: F.Type, at key: RecordKey, _ body: (inout FragmentUpdate<F>) throws -> Void
     ) throws {
-        guard let record = record(key) else { throw WriteError.noRecord(key) }
-        let context = record === store.record(key) ? environment.lensContext : LensContext(store: answer ?? store)
-        try update(RecordRef(record: record, selection: nil, context: context), body)
+        if let record = store.record(key), !changes.deletes(key) {
+            try update(RecordRef(record: record, selection: nil, context: environment.lensContext), body)
+        } else if let answer, let record = answer.record(key), !changes.deletes(key) {
+            try update(RecordRef(record: record, selection: nil, context: LensContext(store: answer)), body)
+        } else {
+            throw WriteError.noRecord(key)
+        }
     }
 
     /// Sets fields of `lens`'s record through its fragment, fields with arguments included:
