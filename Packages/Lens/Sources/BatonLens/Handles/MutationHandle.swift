@@ -144,7 +144,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
 
 extension MutationHandle where Op: TypedVariablesOperation {
     /// Performs the mutation under its typed `variables`, as
-    /// ``perform(variables:optimisticResponse:)-([String:JSONValue],JSONValue?)``.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)``.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: JSONValue? = nil,
@@ -159,7 +159,7 @@ extension MutationHandle where Op: TypedVariablesOperation {
 
 extension MutationHandle where Op: PayloadOperation {
     /// Performs the mutation with its typed optimistic response, as
-    /// ``perform(variables:optimisticResponse:)`` does with the response's JSON.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with the response's JSON.
     @discardableResult
     public func perform(
         variables: [String: JSONValue] = [:], optimisticResponse: Op.Payload,
@@ -174,7 +174,7 @@ extension MutationHandle where Op: PayloadOperation {
 
 extension MutationHandle where Op: TypedVariablesOperation & PayloadOperation {
     /// Performs the mutation under its typed `variables` with its typed optimistic response, as
-    /// ``perform(variables:optimisticResponse:)`` does with their JSON.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with their JSON.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: Op.Payload,

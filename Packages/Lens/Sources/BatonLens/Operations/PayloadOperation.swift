@@ -4,7 +4,7 @@
 ///
 /// The payload is what app code writes into the store as if the server had answered it
 /// (`StoreWrite.commit(_:variables:payload:)`), a mutation's optimistic response
-/// (`MutationHandle.perform(variables:optimisticResponse:)`, where the generated mutation
+/// (`MutationHandle.perform(variables:optimisticResponse:optimisticUpdate:update:)`, where the generated mutation
 /// names it `OptimisticResponse` too), and a test's fixture. Its ``GraphQLInputValue/inputValue``
 /// is the `data` object, `__typename`s included.
 public protocol PayloadOperation: GraphQLOperation {

@@ -17,7 +17,7 @@ extension StoreWrite {
     }
 
     /// Writes `payload` as `operation`'s `data` under its typed `variables`, as
-    /// ``commit(_:variables:payload:)-([String:JSONValue],_)`` does.
+    /// ``commit(_:variables:payload:)-(_,[String:JSONValue],_)`` does.
     public mutating func commit<Op: PayloadOperation & TypedVariablesOperation>(
         _ operation: Op.Type, variables: Op.Variables, payload: Op.Payload
     ) throws(WriteError) {
