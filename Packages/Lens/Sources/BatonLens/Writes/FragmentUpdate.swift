@@ -5,6 +5,8 @@
 /// the fields the fragment selects can be set, each with a value of the type its lens reads;
 /// anything else does not compile. Reads (`try note.text`) go through the same dynamic
 /// members as the fragment's lens and see what this update set, else what the store holds.
+/// Setting is a method rather than an assignment (`note.text = …`) because a read can throw
+/// (a field the store lacks), and Swift gives no setter to a property whose getter throws.
 ///
 /// Main actor; a value that lives for one `update` call.
 @MainActor

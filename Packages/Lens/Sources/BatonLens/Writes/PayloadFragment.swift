@@ -2,8 +2,8 @@
 /// its spreads' fields merged in, typed as its lens reads them. The compiler makes every
 /// fragment one.
 ///
-/// `StoreWrite.write(_:payload:at:)` writes it into a record as a response holding those
-/// fields would; its ``GraphQLInputValue/inputValue`` is the object, `__typename` included.
+/// Its ``GraphQLInputValue/inputValue`` is the object, `__typename` included: what a
+/// response holding those fields gives for the record.
 public protocol PayloadFragment: Fragment {
     associatedtype Payload: GraphQLInputValue
 }
