@@ -19,6 +19,21 @@ struct WriteTests {
 
     func note(_ id: String) -> RecordKey { RecordKey("Note:\(id)") }
 
+    /// Commits the places Earth (`Location:1`) and the Citadel (`Location:3`), and `cells` of
+    /// character 1.
+    func seedPlaces(_ cells: [(Slot, Value)]) {
+        var seed = ChangeSet()
+        for (slot, value) in cells { seed.write(value, to: slot, of: "Character:1") }
+        seed.write(.string("Earth"), to: Slot("name"), of: "Location:1")
+        seed.write(.string("Citadel"), to: Slot("name"), of: "Location:3")
+        store.commit(seed)
+    }
+
+    /// A lens made by hand over the record `key`.
+    func lens<F: Fragment>(_ fragment: F.Type, at key: RecordKey) throws -> F {
+        F(ref: RecordRef(record: try #require(store.record(key)), selection: nil, context: environment.lensContext))
+    }
+
     @Test func settingOneFieldNotifiesExactlyThatFieldsObservers() throws {
         let character = try loadNotes()
         let first = try #require(try character.notes.edges.first?.node)
@@ -101,14 +116,8 @@ struct WriteTests {
     }
 
     @Test func settingALinkWritesItsTargetsKeyAndAListTheirKeysInOrder() throws {
-        var seed = ChangeSet()
-        seed.write(.string("Rick Sanchez"), to: Slot("name"), of: "Character:1")
-        seed.write(.string("Earth"), to: Slot("name"), of: "Location:1")
-        seed.write(.string("Citadel"), to: Slot("name"), of: "Location:3")
-        store.commit(seed)
-        let earth = PlaceRow(
-            ref: RecordRef(
-                record: try #require(store.record("Location:1")), selection: nil, context: environment.lensContext))
+        seedPlaces([(Slot("name"), .string("Rick Sanchez"))])
+        let earth = try lens(PlaceRow.self, at: "Location:1")
 
         try environment.update(CharacterRow.self, at: "Character:1") { character in
             try character.set(\.origin, to: earth)
@@ -202,14 +211,8 @@ struct WriteTests {
     }
 
     @Test func deletingARecordDropsItFromTheListsReadingIt() throws {
-        var seed = ChangeSet()
-        seed.write(.list([.link("Location:1"), .link("Location:3")]), to: Slot("episode"), of: "Character:1")
-        seed.write(.string("Earth"), to: Slot("name"), of: "Location:1")
-        seed.write(.string("Citadel"), to: Slot("name"), of: "Location:3")
-        store.commit(seed)
-        let rick = CharacterRow(
-            ref: RecordRef(
-                record: try #require(store.record("Character:1")), selection: nil, context: environment.lensContext))
+        seedPlaces([(Slot("episode"), .list([.link("Location:1"), .link("Location:3")]))])
+        let rick = try lens(CharacterRow.self, at: "Character:1")
         let log = RenderLog()
         render("episodes", in: log) { _ = try? rick.episodes.count }
 
