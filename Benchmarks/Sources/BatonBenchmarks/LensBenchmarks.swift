@@ -114,7 +114,7 @@ private struct StoreSource: @MainActor RecordSource {
 }
 
 /// A transport that is never asked: the screen is cached.
-private struct UnusedTransport: Transport {
+struct UnusedTransport: Transport {
     func send(_ request: GraphQLRequest) async throws -> Data {
         throw LensBenchmarkError.notCached
     }

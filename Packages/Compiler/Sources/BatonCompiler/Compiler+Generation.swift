@@ -95,7 +95,7 @@ extension Compiler {
         let typed = !operation.variableDefinitions.isEmpty
         let mutation = operation.kind == .mutation
         let conformances =
-            [typed ? "TypedVariablesOperation" : "GraphQLOperation"] + (mutation ? ["OptimisticResponseOperation"] : [])
+            [typed ? "TypedVariablesOperation" : "GraphQLOperation"] + (mutation ? ["PayloadOperation"] : [])
         output.tables.block("enum \(typeName): \(conformances.joined(separator: ", "))") { writer in
             writer.line("static let document = \(SwiftNames.literal(text))")
             writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")

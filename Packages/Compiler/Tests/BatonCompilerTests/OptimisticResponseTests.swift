@@ -11,10 +11,10 @@ struct OptimisticResponseTests {
     }
 
     /// The lines of the struct `name` (its header to its closing brace, nested types included),
-    /// the first at or below the first `OptimisticResponse`.
+    /// the first at or below the first `Payload` (a mutation's optimistic response).
     static func body(of name: String, in swift: String) throws -> [Substring] {
         let lines = swift.split(separator: "\n", omittingEmptySubsequences: false)
-        let response = try #require(lines.firstIndex { $0.hasSuffix("struct OptimisticResponse: GraphQLInputValue {") })
+        let response = try #require(lines.firstIndex { $0.hasSuffix("struct Payload: GraphQLInputValue {") })
         let start = try #require(
             lines[response...].firstIndex { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("struct \(name)") })
         let indent = lines[start].prefix { $0 == " " }
@@ -27,7 +27,7 @@ struct OptimisticResponseTests {
             """
             mutation Rename($id: ID!, $name: String!) { rename(id: $id, name: $name) { character { name species location { name } } } }
             """)
-        #expect(swift.contains("enum RenameMutation: TypedVariablesOperation, OptimisticResponseOperation {"))
+        #expect(swift.contains("enum RenameMutation: TypedVariablesOperation, PayloadOperation {"))
         let character = try Self.body(of: "Character", in: swift)
         let stored = character.filter { $0.contains("    var ") && !$0.contains("inputValue") }.map {
             $0.trimmingPrefix(while: \.isWhitespace)
@@ -48,7 +48,7 @@ struct OptimisticResponseTests {
         #expect(!character.contains { $0.contains("status") }, "a field the selection leaves out is not a member")
         #expect(character.contains { $0.contains("var inputValue: JSONValue { object(\"Character\") }") })
         #expect(
-            try Self.body(of: "OptimisticResponse", in: swift).contains {
+            try Self.body(of: "Payload", in: swift).contains {
                 $0.contains("var rename: GraphQLNullable<Rename>")
             })
     }
@@ -84,7 +84,7 @@ struct OptimisticResponseTests {
         #expect(note.contains { $0.contains("var text: String?") }, "non-null: nil is absent, null cannot be written")
         #expect(note.contains { $0.contains("var tags: GraphQLNullable<[String?]>") })
         #expect(note.contains { $0.contains("var mood: GraphQLNullable<Mood>") })
-        #expect(try Self.body(of: "OptimisticResponse", in: swift).contains { $0.contains("var editNote: EditNote?") })
+        #expect(try Self.body(of: "Payload", in: swift).contains { $0.contains("var editNote: EditNote?") })
     }
 
     @Test func anAbstractPositionIsAnEnumWithACasePerPossibleTypeCarryingWhatThatTypeSelects() throws {

@@ -3,35 +3,49 @@
 extension JSONValue {
     /// Compact JSON text. With `sortedKeys`, object members are written in name order.
     public func jsonText(sortedKeys: Bool = false) -> String {
-        var out = ""
+        String(decoding: jsonBytes(sortedKeys: sortedKeys), as: UTF8.self)
+    }
+
+    /// Compact JSON text in UTF-8, as ``jsonText(sortedKeys:)`` spells it.
+    public func jsonBytes(sortedKeys: Bool = false) -> [UInt8] {
+        var out: [UInt8] = []
         write(to: &out, sortedKeys: sortedKeys)
         return out
     }
 
+    /// Appends the compact JSON text to `out`.
     public func write(to out: inout String, sortedKeys: Bool) {
+        out += jsonText(sortedKeys: sortedKeys)
+    }
+
+    /// Appends the compact JSON text in UTF-8 to `out`.
+    public func write(to out: inout [UInt8], sortedKeys: Bool) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .double(let d): JSONValue.writeNumber(d, to: &out)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d):
+            var text = ""
+            JSONValue.writeNumber(d, to: &text)
+            out.append(contentsOf: text.utf8)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let elements):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 element.write(to: &out, sortedKeys: sortedKeys)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             let ordered = sortedKeys ? members.sorted { $0.0 < $1.0 } : members
             for (i, (name, value)) in ordered.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(name, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out, sortedKeys: sortedKeys)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 

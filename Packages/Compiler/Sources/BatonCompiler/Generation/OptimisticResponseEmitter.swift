@@ -26,12 +26,13 @@ struct OptimisticResponseEmitter {
     let globalNames: Set<String>
 
     /// Names every generated object or enum has: the conformance's and the one writing its JSON.
-    static let members: Set<String> = VariablesEmitter.members.union(["object", "OptimisticResponse"])
+    static let members: Set<String> = VariablesEmitter.members.union(["object", "OptimisticResponse", "Payload"])
 
     func write(_ template: OperationTemplate, to writer: inout SwiftWriter) {
         let root = template.root
+        writer.line("typealias OptimisticResponse = Payload")
         writeObject(
-            "OptimisticResponse", typename: template.rootTypename, on: template.rootTypename,
+            "Payload", typename: template.rootTypename, on: template.rootTypename,
             fields: root.byType[template.rootTypename] ?? root.common, to: &writer)
     }
 

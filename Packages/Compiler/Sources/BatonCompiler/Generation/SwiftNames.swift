@@ -24,7 +24,7 @@ enum SwiftNames {
         "BatonLens", "Foundation", "Self", "Type", "Protocol", "Any", "Data", "Fields", "Never", "Void", "Error",
         "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow", "JSONValue",
         "GraphQLVariables", "GraphQLInputValue", "TypedVariablesOperation", "Variables", "GraphQLNullable",
-        "OptimisticResponseOperation", "OptimisticResponse",
+        "PayloadOperation", "PayloadFragment", "UpdatableFragment", "OptimisticResponse",
     ]
 
     /// `air_date` → `airDate`; leading underscores and other names kept.

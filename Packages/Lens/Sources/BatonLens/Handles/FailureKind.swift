@@ -16,6 +16,8 @@ public enum FailureKind: String, Hashable, Sendable {
     case invalidOperation
     /// A mutation's optimistic response does not fit its selection; nothing was sent.
     case invalidOptimisticResponse
+    /// A mutation's updater threw (``Refusal/updaterFailed(reason:operation:optimistic:)``).
+    case updaterFailed
     /// Cache-only, and the store cannot answer.
     case notCached
     /// The environment has ended.

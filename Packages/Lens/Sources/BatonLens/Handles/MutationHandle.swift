@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// Runs a mutation: an optional optimistic response shown at once, rolled back when the
+/// Runs a mutation: an optional optimistic response and updater shown at once, rolled back when the
 /// mutation fails, and replaced by the server's answer in one commit (so only the net
 /// difference notifies).
 ///
@@ -34,11 +34,23 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ///     member the operation does not select, at any depth (`__typename` aside), throws
     ///     ``Refusal/invalidOptimisticResponse(_:operation:)`` naming its path, before
     ///     anything is applied or sent. A generated mutation also takes its typed
-    ///     `OptimisticResponse`, where such a member does not compile.
+    ///     `Payload` (also named `OptimisticResponse`), where such a member does not compile.
+    ///   - optimisticUpdate: changes to show at once beside (or instead of) the optimistic
+    ///     response, in the same layer: a connection edge inserted, a record deleted. It
+    ///     writes nothing to the base; when it throws, ``Refusal/updaterFailed(reason:operation:optimistic:)``
+    ///     is thrown before anything is applied or sent.
+    ///   - update: changes to make with the server's answer, given the answer's data lens (it
+    ///     reads the answer alone: a link to a record the answer does not hold reads as
+    ///     missing). They land in the same commit as the answer, which also takes the
+    ///     optimistic layer away, so only the net difference notifies. When it throws, the
+    ///     answer lands without them and ``Refusal/updaterFailed(reason:operation:optimistic:)``
+    ///     is thrown.
     /// - Returns: the lens over the mutation root, reading the server's answer.
     @discardableResult
     public func perform(
-        variables: [String: JSONValue] = [:], optimisticResponse: JSONValue? = nil
+        variables: [String: JSONValue] = [:], optimisticResponse: JSONValue? = nil,
+        optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
+        update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
         let plan: OperationPlan
         do {
@@ -48,35 +60,79 @@ public final class MutationHandle<Op: GraphQLOperation> {
         }
         let name = plan.name ?? "anonymous"
         guard !environment.isEnded else { throw fail(.refused(.ended(operation: name)), operation: name) }
-        let store = environment.store
         var layer: OptimisticLayerID?
-        if let optimisticResponse {
-            let text = JSONValue.object(["data": optimisticResponse]).jsonText()
-            do {
-                layer = try store.applyOptimistic(Array(text.utf8), plan: plan)
-            } catch {
-                switch error {
-                case .optimisticResponse(let ingestError, _):
-                    throw fail(.refused(.invalidOptimisticResponse(ingestError, operation: name)), operation: name)
-                }
-            }
+        if optimisticResponse != nil || optimisticUpdate != nil {
+            let changes = try optimisticChanges(optimisticResponse, optimisticUpdate, plan: plan, name: name)
+            layer = environment.store.applyOptimistic(changes, operation: plan.identity)
         }
         running += 1
         environment.log?(.fetchStarted(operation: name))
-        let ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
+        var ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
         running -= 1
+        var updateFailure: OperationError?
+        if let update, case .success(var result) = ingested, result.hasData, !environment.isEnded {
+            do {
+                result.changes = try changes(answering: result.changes, of: plan, with: update)
+            } catch {
+                updateFailure = .refused(.updaterFailed(reason: "\(error)", operation: name, optimistic: false))
+            }
+            ingested = .success(result)
+        }
         switch environment.land(ingested, of: plan, as: .answer(replacing: layer)) {
         case .success: break
         case .failure(let failure):
-            if let layer, !environment.isEnded { store.revert(layer) }
+            if let layer, !environment.isEnded { environment.store.revert(layer) }
             throw fail(failure, operation: name)
         }
+        if let updateFailure { throw fail(updateFailure, operation: name) }
         guard let lens = environment.lens(Op.self, over: plan) else {
             throw fail(.fetch(.noData([], operation: name)), operation: name)
         }
         error = nil
         data = lens
         return lens
+    }
+
+    /// The optimistic layer's changes: the response normalized as a partial payload, then
+    /// what the updater writes.
+    private func optimisticChanges(
+        _ response: JSONValue?, _ update: ((inout StoreWrite) throws -> Void)?, plan: OperationPlan, name: String
+    ) throws(OperationError) -> ChangeSet {
+        var write = StoreWrite(environment: environment)
+        if let response {
+            let bytes = JSONValue.object([("data", response)]).jsonBytes()
+            do {
+                write.changes = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
+                    bytes, plan: plan
+                ).changes
+            } catch {
+                throw fail(.refused(.invalidOptimisticResponse(error, operation: name)), operation: name)
+            }
+        }
+        if let update {
+            do { try update(&write) } catch {
+                throw fail(
+                    .refused(.updaterFailed(reason: "\(error)", operation: name, optimistic: true)), operation: name)
+            }
+        }
+        return write.changes
+    }
+
+    /// The answer's changes and, after them, what `update` writes given the answer's data
+    /// lens, read over a store holding the answer alone.
+    private func changes(
+        answering answer: ChangeSet, of plan: OperationPlan, with update: (inout StoreWrite, Op.Data) throws -> Void
+    ) throws -> ChangeSet {
+        let scratch = Store(normalization: environment.store.normalization)
+        scratch.commit(answer)
+        var write = StoreWrite(environment: environment)
+        write.changes = answer
+        write.answer = scratch
+        if let root = scratch.record(plan.rootKey) {
+            let context = LensContext(store: scratch, log: environment.log)
+            try update(&write, Op.Data(ref: RecordRef(record: root, selection: plan.root, context: context)))
+        }
+        return write.changes
     }
 
     private func fail(_ failure: OperationError, operation: String?) -> OperationError {
@@ -88,33 +144,45 @@ public final class MutationHandle<Op: GraphQLOperation> {
 
 extension MutationHandle where Op: TypedVariablesOperation {
     /// Performs the mutation under its typed `variables`, as
-    /// ``perform(variables:optimisticResponse:)-([String:JSONValue],JSONValue?)``.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)``.
     @discardableResult
     public func perform(
-        variables: Op.Variables, optimisticResponse: JSONValue? = nil
+        variables: Op.Variables, optimisticResponse: JSONValue? = nil,
+        optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
+        update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
-        try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse)
+        try await perform(
+            variables: variables.variableValues, optimisticResponse: optimisticResponse,
+            optimisticUpdate: optimisticUpdate, update: update)
     }
 }
 
-extension MutationHandle where Op: OptimisticResponseOperation {
+extension MutationHandle where Op: PayloadOperation {
     /// Performs the mutation with its typed optimistic response, as
-    /// ``perform(variables:optimisticResponse:)`` does with the response's JSON.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with the response's JSON.
     @discardableResult
     public func perform(
-        variables: [String: JSONValue] = [:], optimisticResponse: Op.OptimisticResponse
+        variables: [String: JSONValue] = [:], optimisticResponse: Op.Payload,
+        optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
+        update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
-        try await perform(variables: variables, optimisticResponse: optimisticResponse.inputValue)
+        try await perform(
+            variables: variables, optimisticResponse: optimisticResponse.inputValue,
+            optimisticUpdate: optimisticUpdate, update: update)
     }
 }
 
-extension MutationHandle where Op: TypedVariablesOperation & OptimisticResponseOperation {
+extension MutationHandle where Op: TypedVariablesOperation & PayloadOperation {
     /// Performs the mutation under its typed `variables` with its typed optimistic response, as
-    /// ``perform(variables:optimisticResponse:)`` does with their JSON.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with their JSON.
     @discardableResult
     public func perform(
-        variables: Op.Variables, optimisticResponse: Op.OptimisticResponse
+        variables: Op.Variables, optimisticResponse: Op.Payload,
+        optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
+        update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
-        try await perform(variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue)
+        try await perform(
+            variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue,
+            optimisticUpdate: optimisticUpdate, update: update)
     }
 }

@@ -7,6 +7,9 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
     /// A mutation's optimistic response does not fit its selection (a member it does not
     /// select, a value of the wrong kind), at the error's path; nothing was applied or sent.
     case invalidOptimisticResponse(IngestError, operation: String)
+    /// A mutation's updater threw: the optimistic one before anything was applied or sent,
+    /// or the one given the server's answer, which then landed without the updater's changes.
+    case updaterFailed(reason: String, operation: String, optimistic: Bool)
     /// Cache-only and the store is missing these response paths.
     case notCached(missing: [String], operation: String)
     /// `loadNext` or `loadPrevious` on an operation that cannot page that way.
@@ -18,6 +21,7 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidOperation, .pagination: .invalidOperation
         case .invalidOptimisticResponse: .invalidOptimisticResponse
+        case .updaterFailed: .updaterFailed
         case .notCached: .notCached
         case .ended: .ended
         }
@@ -27,6 +31,8 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
         switch self {
         case .invalidOperation(let error): "\(error)"
         case .invalidOptimisticResponse(let error, let operation): "\(operation): invalid optimistic response: \(error)"
+        case .updaterFailed(let reason, let operation, let optimistic):
+            "\(operation): the \(optimistic ? "optimistic " : "")updater threw: \(reason)"
         case .notCached(let missing, let operation):
             "\(operation): cache-only and the store lacks \(missing.prefix(3).joined(separator: ", "))"
         case .pagination(let error): "\(error)"

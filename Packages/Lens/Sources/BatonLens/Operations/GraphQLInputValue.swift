@@ -1,5 +1,5 @@
 /// A value a variable, or a field of an input object, can hold: how it goes into a request.
-/// Generated optimistic responses (``OptimisticResponseOperation``) are made of these too.
+/// Generated payloads (``PayloadOperation``, ``PayloadFragment``) are made of these too.
 ///
 /// Conforming: `String`, `Int`, `Double`, `Bool`, `JSONValue`, every ``GraphQLEnum`` (its raw
 /// value), generated input objects, and optionals (nil is `null`) and arrays of these. A
@@ -30,11 +30,15 @@ extension JSONValue: GraphQLInputValue {
 }
 
 extension Optional: GraphQLInputValue where Wrapped: GraphQLInputValue {
-    public var inputValue: JSONValue { map(\.inputValue) ?? .null }
+    // A closure, not a key path: a key path into a generic value is built on every call.
+    public var inputValue: JSONValue {
+        guard let self else { return .null }
+        return self.inputValue
+    }
 }
 
 extension Array: GraphQLInputValue where Element: GraphQLInputValue {
-    public var inputValue: JSONValue { .array(map(\.inputValue)) }
+    public var inputValue: JSONValue { .array(map { $0.inputValue }) }
 }
 
 extension GraphQLEnum {

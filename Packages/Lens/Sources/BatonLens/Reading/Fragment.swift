@@ -44,6 +44,8 @@ extension Fragment {
     /// The record's key.
     public var key: RecordKey { ref.record.key }
 
+    public static func linkValue(of target: Self) -> Value { .link(target.key) }
+
     /// The ID an edge directive's `connections:` names this lens's record by: the lens of a
     /// `@connection` field reads the connection record, so `notes.connectionID` is what
     /// `@appendNode(connections: $connections)` takes to add a node to those pages. It is the

@@ -6,6 +6,8 @@ public protocol LinkTarget {
     static var nullElement: Self? { get }
     /// The fragment at the bottom of the type.
     static var fragmentType: (any Fragment.Type)? { get }
+    /// The value a field holding `target` stores: a link to its record, null, or a list.
+    @MainActor static func linkValue(of target: Self) -> Value
 }
 
 extension Optional: LinkTarget where Wrapped: LinkTarget {
@@ -22,6 +24,12 @@ extension Optional: LinkTarget where Wrapped: LinkTarget {
 
     public static var nullElement: Wrapped?? { .some(nil) }
     public static var fragmentType: (any Fragment.Type)? { Wrapped.fragmentType }
+
+    @MainActor
+    public static func linkValue(of target: Wrapped?) -> Value {
+        guard let target else { return .null }
+        return Wrapped.linkValue(of: target)
+    }
 }
 
 extension Array: LinkTarget where Element: LinkTarget {
@@ -53,4 +61,12 @@ extension Array: LinkTarget where Element: LinkTarget {
 
     public static var nullElement: [Element]? { nil }
     public static var fragmentType: (any Fragment.Type)? { Element.fragmentType }
+
+    @MainActor
+    public static func linkValue(of target: [Element]) -> Value {
+        var values: [Value] = []
+        values.reserveCapacity(target.count)
+        for element in target { values.append(Element.linkValue(of: element)) }
+        return .list(values)
+    }
 }

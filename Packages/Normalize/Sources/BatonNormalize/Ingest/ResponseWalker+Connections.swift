@@ -103,42 +103,62 @@ extension ChangeSet {
         case .insertEdge(let append):
             var edges: [RecordKey] = []
             value.forEachLink { edges.append($0) }
-            for edge in edges where self[edge] != nil && self[edge]?[.cursor] == nil {
-                self.write(.null, to: .cursor, of: edge)
-            }
-            for connection in write.connections {
-                edit(
-                    ListEdit(
-                        key: connection, slot: .edges,
-                        operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
-            }
+            insertEdges(edges, into: write.connections, atEnd: append)
         case .insertNode(let append, let edgeTypeName):
             var nodes: [RecordKey] = []
             value.forEachLink { nodes.append($0) }
-            for connection in write.connections {
-                var edges: [RecordKey] = []
-                for node in nodes {
-                    let edge = connection.child(node.rawValue)
-                    merge(
-                        RecordSnapshot(
-                            key: edge,
-                            cells: [
-                                .init(slot: .typename, value: .string(edgeTypeName)),
-                                .init(slot: .cursor, value: .null),
-                                .init(slot: .node, value: .link(node)),
-                            ]))
-                    edges.append(edge)
-                }
-                edit(
-                    ListEdit(
-                        key: connection, slot: .edges,
-                        operation: .insert(links: edges, atEnd: append, uniqueBy: .node)))
-            }
+            insertNodes(nodes, into: write.connections, atEnd: append, edgeTypeName: edgeTypeName)
         case .deleteEdge:
-            for id in Self.ids(in: value) {
-                for connection in write.connections {
-                    edit(ListEdit(key: connection, slot: .edges, operation: .remove(target: id, field: .node)))
-                }
+            removeNodes(Self.ids(in: value), from: write.connections)
+        }
+    }
+
+    /// Inserts the edge records `edges` into each connection record of `connections`, at its
+    /// end or its start, skipping an edge whose node a connection already holds. An edge this
+    /// change set writes without a `cursor` gets a null one.
+    public mutating func insertEdges(_ edges: [RecordKey], into connections: [RecordKey], atEnd: Bool) {
+        for edge in edges where self[edge] != nil && self[edge]?[.cursor] == nil {
+            self.write(.null, to: .cursor, of: edge)
+        }
+        for connection in connections {
+            edit(
+                ListEdit(key: connection, slot: .edges, operation: .insert(links: edges, atEnd: atEnd, uniqueBy: .node))
+            )
+        }
+    }
+
+    /// Inserts `nodes` into each connection record of `connections`, at its end or its start,
+    /// each through an edge record of `edgeTypeName` made for it (keyed under the connection,
+    /// with a null `cursor`), skipping a node a connection already holds.
+    public mutating func insertNodes(
+        _ nodes: [RecordKey], into connections: [RecordKey], atEnd: Bool, edgeTypeName: String
+    ) {
+        for connection in connections {
+            var edges: [RecordKey] = []
+            for node in nodes {
+                let edge = connection.child(node.rawValue)
+                merge(
+                    RecordSnapshot(
+                        key: edge,
+                        cells: [
+                            .init(slot: .typename, value: .string(edgeTypeName)),
+                            .init(slot: .cursor, value: .null),
+                            .init(slot: .node, value: .link(node)),
+                        ]))
+                edges.append(edge)
+            }
+            edit(
+                ListEdit(key: connection, slot: .edges, operation: .insert(links: edges, atEnd: atEnd, uniqueBy: .node))
+            )
+        }
+    }
+
+    /// Removes every edge whose `node` is one of `nodes` from each connection record of
+    /// `connections`. The nodes' records stay.
+    public mutating func removeNodes(_ nodes: [RecordKey], from connections: [RecordKey]) {
+        for node in nodes {
+            for connection in connections {
+                edit(ListEdit(key: connection, slot: .edges, operation: .remove(target: node, field: .node)))
             }
         }
     }

@@ -1,0 +1,32 @@
+/// Why a write from app code was refused. A write is one commit: when any part of a
+/// `GraphQLEnvironment.write` call throws, nothing of it lands, and the store and its image
+/// are as they were.
+public enum WriteError: Error, CustomStringConvertible {
+    /// The operation does not build under the variables given.
+    case invalidOperation(OperationBuildError)
+    /// The payload does not fit the operation's selection: a value of the wrong type, or a
+    /// member the selection does not have (the ingest's error names its path).
+    case invalidPayload(IngestError, operation: String)
+    /// The store holds no record under the key the write names.
+    case noRecord(RecordKey)
+    /// A connection ID (`Fragment.connectionID`) names no connection record the store holds,
+    /// nor one this write makes.
+    case noConnection(String)
+    /// A field that takes arguments was set on a record named by key: its storage key comes
+    /// from the selection a lens was reached through, so update through that lens.
+    case needsSelection(field: String, record: RecordKey)
+    /// The environment has ended.
+    case ended
+
+    public var description: String {
+        switch self {
+        case .invalidOperation(let error): "invalid operation: \(error)"
+        case .invalidPayload(let error, let operation): "\(operation): invalid payload: \(error)"
+        case .noRecord(let key): "no record \(key.rawValue) in the store"
+        case .noConnection(let id): "no connection \(id) in the store"
+        case .needsSelection(let field, let record):
+            "'\(field)' of \(record.rawValue) takes arguments: set it through a lens reached by a query, not by key"
+        case .ended: "the environment has ended"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import BatonImage
+import BatonLens
+import BatonTesting
+import BatonTransport
+import Foundation
+import Testing
+
+/// Writes from app code against responses recorded from the local server, through the image:
+/// what a write changes re-renders only its readers and is what the next launch reads.
+@MainActor
+@Suite struct WriteIntegrationTests {
+    @Test func aNodeTheAppTakesOutOfAListItDidNotRefetchStaysOutAfterARelaunch() async throws {
+        let scratch = IntegrationScratch()
+        let first = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
+        let handle = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: first.environment)
+        await handle.refetch()
+        let data = try #require(handle.data)
+        let notes = try #require(try data.character?.notes)
+        let removed = try notes.edges[0].node
+        let kept = try notes.edges[1].node
+        let views = IntegrationViews()
+        views.render("list") { _ = try? data.texts }
+        views.render("title") { _ = try? data.character?.name }
+        views.render("kept") { _ = try? kept.text }
+
+        // The server deleted the note; the app takes it out of the list and the store.
+        try first.environment.write { write in
+            try write.removeNode(removed.key, from: [notes.connectionID])
+            write.delete(removed.key)
+        }
+
+        #expect(views.fired == ["list": 1], "only the view reading the connection re-renders")
+        #expect(try data.texts == [IntegrationNotesQuery.texts[1]])
+        first.close()
+
+        let second = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        defer { second.close() }
+        let relaunched = QueryHandle(
+            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, policy: .cacheOnly,
+            in: second.environment)
+        #expect(relaunched.initialCheck?.source == .image)
+        #expect(try relaunched.data?.texts == [IntegrationNotesQuery.texts[1]])
+        #expect(second.store.record(removed.key) == nil)
+    }
+}
