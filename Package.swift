@@ -105,7 +105,7 @@ let package = Package(
                 "BatonTesting", "BatonTestSupport",
             ],
             path: "Tests/BatonIntegrationTests",
-            exclude: ["baton.json"],
+            exclude: ["baton.json", "client-extensions.graphql"],
             plugins: ["BatonCompilerPlugin"]
         ),
 

@@ -30,7 +30,7 @@ let package = Package(
                 .product(name: "BatonTestSupport", package: "Support"),
             ],
             path: "BatonIntegrationTests",
-            exclude: ["baton.json"],
+            exclude: ["baton.json", "client-extensions.graphql"],
             plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
         )
     ]

@@ -40,12 +40,15 @@ struct GeneratedTemplateTests {
         return Dictionary(uniqueKeysWithValues: types.map { ($0.template!.name!, Generated($0)) })
     }()
 
-    /// The runtime's rules with the schema, as an app that parses its documents has them.
+    /// The runtime's rules with the schema, as an app that parses its documents has them: the
+    /// extensions are the client's, as `baton.json`'s `schemaExtensions` are.
     static let withSchema: Normalization = {
         let sdl = ["tests/schema.graphql", "tests/extensions.graphql"].map { path in
             (try? String(contentsOf: Self.spec.appendingPathComponent(path), encoding: .utf8)) ?? ""
         }
-        return Normalization(schema: try! GraphQLSchema.parse(sdl: sdl), cacheKeys: BatonSchema.cacheKeys)
+        return Normalization(
+            schema: try! GraphQLSchema.parse(sdl: [sdl[0]], clientExtensions: [sdl[1]]),
+            cacheKeys: BatonSchema.cacheKeys)
     }()
 
     /// The suite's cases whose operation is generated here and whose responses the data set
@@ -165,6 +168,7 @@ enum PlanText {
             if let connection = field.connection { text += " connection:\(connection.field) \(connection.direction)" }
             if let write = field.edgeWrite { text += " edges:\(write.kind) \(write.connections)" }
             if field.deletesRecord { text += " deletes:\(field.deletedTypeName ?? "-")" }
+            if field.isClientOnly { text += " client-only" }
             text += "\n"
             if let child = field.selection { write(child, depth: depth + 1, to: &text) }
         }

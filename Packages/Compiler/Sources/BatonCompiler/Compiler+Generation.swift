@@ -81,7 +81,7 @@ extension Compiler {
         var data = emitters.builder.build("Data", on: root, selections: operation.selectionSet)
         data.throwsOnFieldError = operation.directives.contains { $0.name == "throwOnFieldError" }
         output.models.append(data)
-        let wire = document.wireText(for: operation)
+        let wire = document.wireText(for: operation, schema: schema.schema)
         let text = document.compactText(for: operation)
         let template = try self.template(of: operation, in: document)
         // The root lens's nested lenses sit beside it: `CharacterQuery.Character`.

@@ -44,6 +44,16 @@ struct GoldenTests {
                 return Compiler(schema: schema).compile([GraphQLSource(file: "hostile.graphql", text: document)])
             }
         ),
+        // The spec's client extension: client-only fields on a server type, a client-only type
+        // and root field, a fragment of only client-only fields, a variable only one uses.
+        (
+            "ClientFields",
+            {
+                SpecSchema.compiler.compile([
+                    GraphQLSource(file: "ClientFields.graphql", text: ClientFieldsDocument.text)
+                ])
+            }
+        ),
         // Apollo iOS's IssuesAndCommentsForRepository against GitHub's public schema (1.2 MB of SDL).
         (
             "GitHub",
@@ -104,4 +114,15 @@ struct GoldenTests {
         #expect(
             output.bytesPerAccessor < 120, "\(Self.goldens[index].name): \(output.bytesPerAccessor) bytes per accessor")
     }
+}
+
+/// The document of the `ClientFields` golden.
+enum ClientFieldsDocument {
+    static let text = """
+        query TestClientFields($id: ID!, $pinned: Boolean!) {
+          character(id: $id) { name isPinned note ...CharacterPin }
+          drafts @include(if: $pinned) { text about { name } }
+        }
+        fragment CharacterPin on Character { isPinned }
+        """
 }

@@ -83,17 +83,19 @@ struct LensBuilder {
             if action != "THROW" { draft.model.bubbles = true }
         }
         let named = definition.type.namedType
+        // A client-only field reads as nil until the app writes it, whatever its type says.
+        let conditional = merged.conditional || definition.isClientOnly
         let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
         let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
         guard schema.types[named]?.isComposite == true else {
             let caught = field.directives.contains { $0.name == "catch" }
             let swiftType = TypeMapper.render(
-                definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: merged.conditional)
+                definition.type, base: types.leaf(named), nonNullLevels: levels, optionalOuter: conditional)
             draft.model.fields.append(
                 .init(
                     property: property, descriptor: caught ? "Caught" : "Scalar", swiftType: swiftType,
                     name: field.name, alias: alias,
-                    arguments: arguments, required: required, conditional: merged.conditional, leafType: named))
+                    arguments: arguments, required: required, conditional: conditional, leafType: named))
             return
         }
         var childName = draft.nested.claim(SwiftNames.pascal(field.responseKey))
@@ -106,12 +108,12 @@ struct LensBuilder {
         let target = fragmentLens(standingFor: child, selections: groups.flatMap(\.selections)) ?? child
         let swiftType = TypeMapper.render(
             definition.type, base: target.typeName, nonNullLevels: levels, optionalInner: target.bubbles,
-            optionalOuter: merged.conditional)
+            optionalOuter: conditional)
         draft.model.fields.append(
             .init(
                 property: property, descriptor: "Linked", swiftType: swiftType, name: field.name, alias: alias,
                 arguments: arguments,
-                required: required, conditional: merged.conditional))
+                required: required, conditional: conditional))
         if target.typeName == child.typeName {
             draft.model.children.append(child)
         } else {

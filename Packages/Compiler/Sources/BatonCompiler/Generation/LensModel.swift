@@ -12,7 +12,8 @@ struct LensModel: Sendable {
         var arguments: Bool
         /// `.none`, `.log` or `.throw` for `@required`.
         var required: String?
-        /// Whether a response may leave the field out (`@include`, `@skip`, `@defer`): read as nil then.
+        /// Whether a response may leave the field out (`@include`, `@skip`, `@defer`), or never
+        /// holds it (a client-only field): read as nil then.
         var conditional = false
         /// The GraphQL named type of a leaf, to know which enums to emit.
         var leafType: String?

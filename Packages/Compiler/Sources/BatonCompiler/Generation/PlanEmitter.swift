@@ -79,6 +79,7 @@ enum PlanEmitter {
             parts.append(
                 "deletion: DeletionTemplate(\(deletion.typeName.map { "typeName: \(SwiftNames.literal($0))" } ?? ""))")
         }
+        if field.isClientOnly { parts.append("clientOnly: true") }
         return parts.joined(separator: ", ")
     }
 

@@ -12,14 +12,19 @@ import Foundation
 /// ```
 ///
 /// Paths are relative to the file's directory. A schema path ending in `.json` is read as
-/// an introspection result. Custom scalars the file does not map read as the raw `Value`;
+/// an introspection result. The `schemaExtensions` are the client's: each field they define
+/// (on a type of the schema, or on a type only they define) is client-only, never sent to
+/// the server (see ``CompilerSchema``). Custom scalars the file does not map read as the raw `Value`;
 /// a mapped type must conform to `CustomScalar` (or `ScalarValue`) in the app. Keys the
 /// compiler does not know (`kotlin`, `lookups`, `transient`...) are ignored.
 public struct CompilerConfiguration: Sendable, Hashable {
     /// The file the configuration was read from (for errors).
     public var file: String
-    /// The schema's path and its extensions' paths, resolved against the file's directory.
+    /// The schema's paths (the server's), resolved against the file's directory.
     public var schemaPaths: [String]
+    /// The client schema extensions' paths (`schemaExtensions`), resolved likewise: their
+    /// fields are client-only.
+    public var schemaExtensionPaths: [String]
     /// Key fields per type, beside the schema's default (`id`).
     public var keyFields: [String: [String]]
     /// Swift type per custom scalar.
@@ -28,11 +33,12 @@ public struct CompilerConfiguration: Sendable, Hashable {
     public var text: String
 
     public init(
-        file: String = "baton.json", schemaPaths: [String] = [], keyFields: [String: [String]] = [:],
-        customScalars: [String: String] = [:], text: String = ""
+        file: String = "baton.json", schemaPaths: [String] = [], schemaExtensionPaths: [String] = [],
+        keyFields: [String: [String]] = [:], customScalars: [String: String] = [:], text: String = ""
     ) {
         self.file = file
         self.schemaPaths = schemaPaths
+        self.schemaExtensionPaths = schemaExtensionPaths
         self.keyFields = keyFields
         self.customScalars = customScalars
         self.text = text
@@ -70,13 +76,13 @@ public struct CompilerConfiguration: Sendable, Hashable {
         }
         var paths: [String] = []
         if let schema = shape.schema { paths.append(resolve(schema)) }
-        paths += (shape.schemaExtensions ?? []).map(resolve)
         var scalars: [String: String] = [:]
         for (name, type) in shape.customScalarTypes ?? [:] {
             if let swift = type.swift { scalars[name] = swift }
         }
         return CompilerConfiguration(
-            file: file, schemaPaths: paths, keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text)
+            file: file, schemaPaths: paths, schemaExtensionPaths: (shape.schemaExtensions ?? []).map(resolve),
+            keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text)
     }
 
     /// An error about `name`, placed at its first quoted occurrence in the file.

@@ -16,21 +16,27 @@ public struct CompilerSchema: Sendable {
     /// placed at the second definition, with the first's place in the message.
     public let warnings: [CompilerWarning]
 
-    /// Builds the schema from `sources` (SDL texts; the first may be introspection JSON).
-    public init(sources: [GraphQLSource], configuration: CompilerConfiguration = CompilerConfiguration())
-        throws(CompilerError)
-    {
+    /// Builds the schema from `sources` (the server's SDL texts; the first may be introspection
+    /// JSON) and the client's `extensions`, whose fields are client-only
+    /// (`FieldDefinition.isClientOnly`): never sent, kept across responses, no reason to fetch.
+    /// An extension that defines a server field again is an error placed at it.
+    public init(
+        sources: [GraphQLSource], extensions: [GraphQLSource] = [],
+        configuration: CompilerConfiguration = CompilerConfiguration()
+    ) throws(CompilerError) {
         var texts: [String] = []
         for source in sources {
             texts.append(
                 source.file.hasSuffix(".json")
                     ? try IntrospectionReader.sdl(fromJSON: source.text, file: source.file) : source.text)
         }
+        let clientTexts = extensions.map(\.text)
+        let all = sources + extensions
         let given: GraphQLSchema
         do {
-            given = try GraphQLSchema.parse(sdl: texts)
+            given = try GraphQLSchema.parse(sdl: texts, clientExtensions: clientTexts)
         } catch {
-            throw Self.place(error, sources: sources, texts: texts)
+            throw Self.place(error, sources: all, texts: texts + clientTexts)
         }
         var extra = ClientDirectives.definitions.filter { given.directives[$0.name] == nil }.map(\.sdl)
         if extra.contains(where: { $0.hasPrefix("directive @required(") }), given.types["RequiredFieldAction"] == nil {
@@ -39,15 +45,16 @@ public struct CompilerSchema: Sendable {
         var schema = given
         if !extra.isEmpty {
             do {
-                schema = try GraphQLSchema.parse(sdl: texts + [extra.joined(separator: "\n")])
+                schema = try GraphQLSchema.parse(
+                    sdl: texts, clientExtensions: clientTexts + [extra.joined(separator: "\n")])
             } catch {
                 throw .syntax(message: error.message, file: sources.first?.file ?? "schema", line: 1, column: 1)
             }
         }
         self.schema = schema
         self.configuration = configuration
-        self.sdl = texts.joined(separator: "\n")
-        self.warnings = schema.duplicateFields.compactMap { Self.warning($0, sources: sources) }
+        self.sdl = (texts + clientTexts).joined(separator: "\n")
+        self.warnings = schema.duplicateFields.compactMap { Self.warning($0, sources: all) }
         try check()
     }
 
@@ -102,16 +109,22 @@ public struct CompilerSchema: Sendable {
             throw .configuration(
                 message: "the configuration names no schema", file: configuration.file, line: 1, column: 1)
         }
-        var sources: [GraphQLSource] = []
-        for path in configuration.schemaPaths {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else {
-                throw configuration.error(
-                    "cannot read the schema at \(path)", about: (path as NSString).lastPathComponent)
+        func read(_ paths: [String]) throws(CompilerError) -> [GraphQLSource] {
+            var sources: [GraphQLSource] = []
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path),
+                    let text = String(data: data, encoding: .utf8)
+                else {
+                    throw configuration.error(
+                        "cannot read the schema at \(path)", about: (path as NSString).lastPathComponent)
+                }
+                sources.append(GraphQLSource(file: path, text: text))
             }
-            sources.append(GraphQLSource(file: path, text: text))
+            return sources
         }
-        return try CompilerSchema(sources: sources, configuration: configuration)
+        return try CompilerSchema(
+            sources: read(configuration.schemaPaths), extensions: read(configuration.schemaExtensionPaths),
+            configuration: configuration)
     }
 
     /// The configuration names only types, fields and scalars the schema has.

@@ -5,7 +5,8 @@ public enum OperationBuildError: Error, Hashable, Sendable, CustomStringConverti
     /// `lens` (a fragment type) declares `field`, which the document does not select on `type`.
     case unselected(field: String, lens: String, type: String, operation: String)
     /// `lens` declares `field` in a way the selection contradicts: a link over a leaf, a
-    /// scalar over an object, another schema field, or arguments it does not declare.
+    /// scalar over an object, another schema field, arguments it does not declare, or a
+    /// client-only field not declared `conditional` (it would throw until the app writes it).
     case mismatch(field: String, lens: String, reason: String, operation: String)
 
     public var description: String {

@@ -92,6 +92,9 @@ enum OperationBuilder {
             if field.name != address.name {
                 throw mismatch("the document selects \(field.name) under that key, the lens reads \(address.name)")
             }
+            if field.isClientOnly && !address.conditional {
+                throw mismatch("the field is client-only, absent until the app writes it; declare it conditional: true")
+            }
             if !address.takesArguments && field.storageKey != address.name {
                 throw mismatch("the document passes arguments (\(field.storageKey)); declare it with arguments: true")
             }

@@ -11,6 +11,8 @@ public final class FieldAddress: Sendable, Hashable {
     @usableFromInline let staticField: FieldSlot?
     /// Whether a response may leave the field out (`@include`, `@skip`, `@defer`): a record
     /// without it then reads as null instead of throwing ``LensError/missing(field:record:)``.
+    /// A client-only field (`FieldPlan.isClientOnly`), which no response holds, is declared so:
+    /// it reads as null until the app writes it.
     public let conditional: Bool
 
     init(name: String, alias: String?, arguments: Bool, conditional: Bool = false) {

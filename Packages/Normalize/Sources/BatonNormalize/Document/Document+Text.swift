@@ -22,35 +22,6 @@ extension Document {
         for fragment in fragments(usedBy: operation) { printer.print(fragment) }
         return printer.text
     }
-
-    /// The directives only the client reads (connections and the edge and record
-    /// mutations): a server that does not declare them rejects the document.
-    public static let clientDirectives: Set<String> = [
-        "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
-    ]
-
-    /// ``compactText(for:)`` without the ``clientDirectives`` and without the variables only
-    /// they use (`$connections` of an `@appendNode`): what goes on the wire, and what a
-    /// persisted query's hash is taken of. A variable a server field or directive also uses
-    /// stays declared.
-    public func wireText(for operation: OperationDefinition) -> String {
-        var printer = Printer(style: .compact)
-        printer.omittedDirectives = Self.clientDirectives
-        printer.print(wireOperation(operation))
-        for fragment in fragments(usedBy: operation) { printer.print(fragment) }
-        return printer.text
-    }
-
-    /// `operation` without the variables that only ``clientDirectives`` use.
-    private func wireOperation(_ operation: OperationDefinition) -> OperationDefinition {
-        let everywhere = variablesUsed(by: operation)
-        let onWire = variablesUsed(by: operation, omitting: Self.clientDirectives)
-        let clientOnly = everywhere.subtracting(onWire)
-        guard !clientOnly.isEmpty else { return operation }
-        var wire = operation
-        wire.variableDefinitions.removeAll { clientOnly.contains($0.name) }
-        return wire
-    }
 }
 
 extension OperationDefinition {

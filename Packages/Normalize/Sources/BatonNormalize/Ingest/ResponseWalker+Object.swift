@@ -105,12 +105,14 @@ extension ResponseWalker {
         return (resolved, typename)
     }
 
-    /// Throws when a complete response lacks one of `fields` that no deferred fragment holds back.
+    /// Throws when a complete response lacks one of `fields` that no deferred fragment holds
+    /// back and that is no client-only field (which no server sends).
     func checkComplete(
         _ seen: SeenFields, hasTypename: Bool, _ fields: [FieldPlan], _ selection: SelectionPlan,
         _ resolved: ResolvedSelection
     ) throws {
-        for (index, field) in fields.enumerated() where !seen.contains(index) && field.deferLabel == nil {
+        for (index, field) in fields.enumerated()
+        where !seen.contains(index) && field.deferLabel == nil && !field.isClientOnly {
             // A `__typename` (or an alias of it, `__isNode`) is there for the type: once
             // the position or another member gave it, its absence is no gap.
             if field.isTypename && hasTypename

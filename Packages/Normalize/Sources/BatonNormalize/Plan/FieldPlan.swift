@@ -41,12 +41,17 @@ public final class FieldPlan: Sendable {
     /// The built-in scalar or enum the field is, whose JSON the ingest checks; nil for a
     /// custom scalar, a field with selections, or a plan made without a schema.
     public let scalar: LeafScalar?
+    /// Whether the field is the client's alone (`FieldDefinition.isClientOnly`): the text sent
+    /// leaves it out, a response never answers it (its absence is no gap, and the value the
+    /// store holds stays), the availability check passes over it, and a lens reads it as null
+    /// until the app writes it.
+    public let isClientOnly: Bool
 
     init(
         responseKey: String, name: String, storageKey: String, arguments: [String: JSONValue],
         selection: SelectionPlan?, typeName: String?, isList: Bool?, deferLabel: String?,
         connection: ConnectionPlan?, edgeWrite: EdgeWrite?, deletesRecord: Bool, deletedTypeName: String?,
-        isKeyField: Bool, isPlainLeaf: Bool = false
+        isKeyField: Bool, isPlainLeaf: Bool = false, isClientOnly: Bool = false
     ) {
         self.responseKey = responseKey
         self.name = name
@@ -62,6 +67,7 @@ public final class FieldPlan: Sendable {
         self.deletedTypeName = deletedTypeName
         self.isKeyField = isKeyField
         self.isPlainLeaf = isPlainLeaf
+        self.isClientOnly = isClientOnly
         self.scalar = selection == nil ? LeafScalar(typeName: typeName, isPlainLeaf: isPlainLeaf) : nil
     }
 

@@ -27,6 +27,9 @@ public final class FieldTemplate: Sendable {
     public let edgeWrite: EdgeWriteTemplate?
     /// `@deleteRecord`, and its `typeName` when given.
     public let deletion: DeletionTemplate?
+    /// Whether the field is the client's alone (``FieldDefinition/isClientOnly``): never sent,
+    /// never in a response.
+    public let isClientOnly: Bool
 
     /// A field answering `responseKey` (its name unless `name` says otherwise), of `type` as
     /// GraphQL spells it (`[Episode]!`; nil when planned without a schema). `plainLeaf` is
@@ -35,7 +38,7 @@ public final class FieldTemplate: Sendable {
         _ responseKey: String, name: String? = nil, arguments: [(name: String, value: InputValue)] = [],
         type: String? = nil, plainLeaf: Bool? = nil, occurrences: [PlanOccurrence] = [.always],
         connection: ConnectionTemplate? = nil, edgeWrite: EdgeWriteTemplate? = nil, deletion: DeletionTemplate? = nil,
-        _ selection: SelectionTemplate? = nil
+        clientOnly: Bool = false, _ selection: SelectionTemplate? = nil
     ) {
         self.responseKey = responseKey
         self.name = name ?? responseKey
@@ -49,6 +52,7 @@ public final class FieldTemplate: Sendable {
         self.connection = connection
         self.edgeWrite = edgeWrite
         self.deletion = deletion
+        self.isClientOnly = clientOnly
     }
 
     /// The scalars every schema has, whose values are never JSON objects.

@@ -46,7 +46,8 @@ public final class OperationTemplate: Sendable {
             of: [(operation.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
             isRoot: true)
         self.init(
-            operation.kind, name: operation.name, text: document.wireText(for: operation), rootTypename: rootTypename,
+            operation.kind, name: operation.name, text: document.wireText(for: operation, schema: normalization.schema),
+            rootTypename: rootTypename,
             variables: operation.variableDefinitions.map {
                 VariableTemplate($0.name, nonNull: $0.type.isNonNull, default: $0.defaultValue)
             },

@@ -176,6 +176,7 @@ struct TemplateBuilder {
     private mutating func field(_ entries: [Entry], parentType: String?) throws(PlanError) -> FieldTemplate {
         let first = entries[0].field
         var type: TypeReference?
+        var clientOnly = false
         if let schema = normalization.schema, let parentType, schema.type(named: parentType) != nil {
             // An abstract parent may not define the field: it is then the field of the type
             // condition it was selected under (`... on Node { id }` in a union's common fields,
@@ -185,6 +186,7 @@ struct TemplateBuilder {
                 throw .unknownField(first.name, type: parentType, location: first.location)
             }
             type = definition.type
+            clientOnly = definition.isClientOnly
         }
         let typeName = type?.namedType
         let childSets = entries.compactMap { entry in entry.field.selectionSet.map { ($0, entry.occurrence) } }
@@ -205,7 +207,7 @@ struct TemplateBuilder {
             occurrences: occurrences,
             connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }),
             edgeWrite: try edgeWrite(directives),
-            deletion: try deletion(entries),
+            deletion: try deletion(entries), clientOnly: clientOnly,
             child)
     }
 

@@ -59,7 +59,7 @@ struct TemplateInstance {
             edgeWrite: template.edgeWrite.map(edgeWrite),
             deletesRecord: template.deletion != nil, deletedTypeName: template.deletion?.typeName,
             isKeyField: template.arguments.isEmpty && keyFields.contains(template.name),
-            isPlainLeaf: template.isPlainLeaf)
+            isPlainLeaf: template.isPlainLeaf, isClientOnly: template.isClientOnly)
     }
 
     private func connection(_ template: ConnectionTemplate, arguments: [String: JSONValue]) -> ConnectionPlan {

@@ -16,6 +16,8 @@ public struct GraphQLSchema: Sendable {
     /// The fields the texts define more than once (the first definition is the one kept), in
     /// the order met: definitions first, then extensions.
     public internal(set) var duplicateFields: [DuplicateFieldDefinition] = []
+    /// Whether a client extension defines a field (see ``FieldDefinition/isClientOnly``).
+    public internal(set) var hasClientOnlyFields = false
     /// For each interface, the object types that implement it, directly or through other interfaces.
     let implementations: [String: Set<String>]
     /// For each object or interface type, the interfaces it implements, directly or transitively.
@@ -52,18 +54,28 @@ public struct GraphQLSchema: Sendable {
         self.implementations = implementations
     }
 
-    /// Parses one or more SDL texts (e.g. a schema, then client extensions) into one schema.
-    /// Extensions apply after every text's definitions, so they may precede what they extend.
+    /// Parses one or more SDL texts (e.g. a schema and the extensions a server serves too) into
+    /// one schema. Extensions apply after every text's definitions, so they may precede what
+    /// they extend.
     public static func parse(sdl texts: String...) throws(GraphQLSyntaxError) -> GraphQLSchema {
         try parse(sdl: texts)
     }
 
-    public static func parse(sdl texts: [String]) throws(GraphQLSyntaxError) -> GraphQLSchema {
+    /// Parses the server's SDL `texts`, then the `clientExtensions`: texts whose fields are
+    /// the client's alone (``FieldDefinition/isClientOnly``), such as
+    /// `extend type Character { isFavorite: Boolean }`, or every field of a type they define.
+    /// Texts are numbered in that order (a message says "in SDL text 3 of 3"). A client
+    /// extension that defines a field a server text defines throws.
+    public static func parse(sdl texts: [String], clientExtensions: [String] = []) throws(GraphQLSyntaxError)
+        -> GraphQLSchema
+    {
         var builder = SchemaBuilder()
-        for (index, text) in texts.enumerated() {
+        let all = texts + clientExtensions
+        for (index, text) in all.enumerated() {
             var parser = try Parser(text)
-            try builder.add(try parser.parseTypeSystemDocument(), text: index, of: texts.count)
+            try builder.add(
+                try parser.parseTypeSystemDocument(), text: index, of: all.count, client: index >= texts.count)
         }
-        return try builder.build(textCount: texts.count)
+        return try builder.build(textCount: all.count)
     }
 }

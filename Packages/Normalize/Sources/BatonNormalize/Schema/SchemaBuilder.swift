@@ -12,6 +12,10 @@ struct SchemaBuilder {
     /// Where each type's fields were first defined, and the names defined again.
     private var fieldPositions: [String: [String: SchemaPosition]] = [:]
     private var duplicateFields: [DuplicateFieldDefinition] = []
+    /// The texts that are client extensions, and the types they define.
+    private var clientTexts: Set<Int> = []
+    private var clientTypes: Set<String> = []
+    private var hasClientOnlyFields = false
 
     static let builtInScalars = ["Int", "Float", "String", "Boolean", "ID"]
 
@@ -22,7 +26,12 @@ struct SchemaBuilder {
         directive @specifiedBy(url: String!) on SCALAR
         """
 
-    mutating func add(_ definitions: [TypeSystemDefinition], text: Int, of count: Int) throws(GraphQLSyntaxError) {
+    /// Adds the definitions of `text`, the text at that index of `count`; a `client` text is a
+    /// client extension, whose fields are client-only (``FieldDefinition/isClientOnly``).
+    mutating func add(
+        _ definitions: [TypeSystemDefinition], text: Int, of count: Int, client: Bool = false
+    ) throws(GraphQLSyntaxError) {
+        if client { clientTexts.insert(text) }
         for definition in definitions {
             switch definition {
             case .schema(let roots, let directives, let isExtension, let location):
@@ -48,6 +57,11 @@ struct SchemaBuilder {
                 }
                 var type = type
                 placeFields(of: &type, text: text)
+                if client {
+                    type.markClientOnly()
+                    clientTypes.insert(type.name)
+                    hasClientOnlyFields = hasClientOnlyFields || !type.fields.isEmpty
+                }
                 types[type.name] = type
             case .directive(let directive, _):
                 if directives[directive.name] == nil { directives[directive.name] = directive }
@@ -68,6 +82,19 @@ struct SchemaBuilder {
             }
         }
         type.fieldSites = []
+    }
+
+    /// Throws when the client extension `addition` (of `text`) names a field a server text
+    /// defines: the server sends that field, so the client cannot define it as its own.
+    private func checkAdditions(_ addition: SchemaType, text: Int, of count: Int) throws(GraphQLSyntaxError) {
+        for site in addition.fieldSites {
+            guard let first = fieldPositions[addition.name]?[site.name], !clientTexts.contains(first.text) else {
+                continue
+            }
+            throw error(
+                "Field '\(addition.name).\(site.name)' is a field of the server's schema: a client extension adds client-only fields and cannot define a server field again",
+                at: site.location, text: text, of: count)
+        }
     }
 
     private mutating func setRoots(
@@ -93,7 +120,12 @@ struct SchemaBuilder {
                 schemaDirectives.append(contentsOf: newDirectives)
                 try setRoots(newRoots, at: location, text: text, of: textCount)
             case .type(var addition, _):
+                if clientTexts.contains(text) { try checkAdditions(addition, text: text, of: textCount) }
                 placeFields(of: &addition, text: text)
+                if clientTexts.contains(text) || clientTypes.contains(addition.name) {
+                    addition.markClientOnly()
+                    hasClientOnlyFields = hasClientOnlyFields || !addition.fields.isEmpty
+                }
                 guard var type = types[addition.name] else {
                     throw error(
                         "Cannot extend type '\(addition.name)': no such type is defined",
@@ -135,6 +167,7 @@ struct SchemaBuilder {
             types: types, directives: directives, queryType: roots[.query], mutationType: roots[.mutation],
             subscriptionType: roots[.subscription], schemaDirectives: schemaDirectives)
         schema.duplicateFields = duplicateFields
+        schema.hasClientOnlyFields = hasClientOnlyFields
         return schema
     }
 }

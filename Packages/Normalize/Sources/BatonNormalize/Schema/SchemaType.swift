@@ -52,6 +52,11 @@ public struct SchemaType: Sendable, Hashable {
         inputFields.first { $0.name == name }
     }
 
+    /// Marks every field client-only (see ``FieldDefinition/isClientOnly``).
+    mutating func markClientOnly() {
+        for index in fields.indices { fields[index].isClientOnly = true }
+    }
+
     /// Adds `field` unless a field of that name exists: the first definition is kept.
     mutating func add(_ field: FieldDefinition) {
         guard fieldIndex[field.name] == nil else { return }

@@ -24,6 +24,10 @@ public protocol PlanVisitor {
     /// the walk reads a record's `__typename` only to resolve an abstract selection.
     static var needsTypenames: Bool { get }
 
+    /// Whether the walk passes over the client-only fields (`FieldPlan.isClientOnly`), and what
+    /// is under them, as if they were not selected: the check does, since no fetch answers them.
+    static var skipsClientOnlyFields: Bool { get }
+
     /// Whether the visitor has what it wanted (or met what stops it): the walk goes no
     /// further.
     var isDone: Bool { get }
@@ -73,6 +77,7 @@ extension PlanVisitor {
     @inlinable public static var readsLeaves: Bool { false }
     @inlinable public static var followsConnections: Bool { true }
     @inlinable public static var needsTypenames: Bool { false }
+    @inlinable public static var skipsClientOnlyFields: Bool { false }
     @inlinable public var isDone: Bool { false }
     @inlinable public mutating func leaf(_ field: FieldPlan, _ value: Value) {}
     @inlinable public mutating func beginField(_ field: FieldPlan) {}

@@ -9,7 +9,8 @@ import BatonRecords
 /// is the record's own, or, when it lacks one, what the source's lookup resolves; a leaf is
 /// handed over (or passed over unread); a value with selections is followed: a link into its
 /// record, a list element by element, anything else as a plain value; a `@connection` field
-/// is followed into its merged connection too, at the same path, when the visitor asks.
+/// is followed into its merged connection too, at the same path, when the visitor asks; a
+/// client-only field is passed over when the visitor skips them.
 ///
 /// A value; used on one thread or actor, like its source and visitor.
 public struct PlanWalk<Source: PlanSource, Visitor: PlanVisitor> where Source.Node == Visitor.Node {
@@ -35,6 +36,7 @@ public struct PlanWalk<Source: PlanSource, Visitor: PlanVisitor> where Source.No
         source.willRead(resolved, in: node)
         for field in resolved.fields {
             if visitor.isDone { break }
+            if Visitor.skipsClientOnlyFields && field.isClientOnly { continue }
             let slot = field.field.slot
             guard let selection = field.selection else {
                 if !Visitor.readsLeaves && source.holds(slot, in: node) { continue }

@@ -32,6 +32,9 @@ struct CheckVisitor: @MainActor PlanVisitor {
         let batchIndex: Int32
     }
 
+    /// A client-only field is no gap, nor is anything under it: no fetch would answer it.
+    static var skipsClientOnlyFields: Bool { true }
+
     let store: Store
     /// Whether this is the walk inside the read transaction.
     let reads: Bool

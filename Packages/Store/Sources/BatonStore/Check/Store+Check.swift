@@ -6,7 +6,8 @@ extension Store {
     /// root through links, untracked.
     ///
     /// A field holding a field error counts as present; a deferred field that is absent is
-    /// pending, not missing. When memory lacks a record, a field, or a selected root field,
+    /// pending, not missing; a client-only field (`FieldPlan.isClientOnly`), and what is under
+    /// it, is passed over, since no fetch answers it. When memory lacks a record, a field, or a selected root field,
     /// the walk runs again inside one read transaction of the persistence, filling memory with
     /// what it reads (new records without notifications, each level's rows in one read) and
     /// marking each row read this launch. What is missing is named by a walk over memory:
