@@ -23,10 +23,12 @@ extension Document {
         return printer.text
     }
 
-    /// The directives only the client reads (connections and the edge and record
-    /// mutations): a server that does not declare them rejects the document.
+    /// The directives only the client reads (connections, the edge and record mutations, and
+    /// `@updatable` on a fragment definition): a server that does not declare them rejects the
+    /// document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
+        "updatable",
     ]
 
     /// ``compactText(for:)`` without the ``clientDirectives`` and without the variables only
