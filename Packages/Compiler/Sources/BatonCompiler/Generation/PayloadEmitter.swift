@@ -11,8 +11,8 @@ import BatonNormalize
 /// struct named after its response key. An abstract position (interface or union) is an enum
 /// with a case per possible type, whose payload holds the fields that type resolves to (the
 /// types that select nothing more than the position does share `Other`): the case is the
-/// `__typename`. Every `__typename`,
-/// and its aliases, is written from the position's type, never by hand.
+/// `__typename`. Every `__typename`, and its aliases, is written from the position's type,
+/// never by hand.
 ///
 /// A field may be left out (the response is partial): a non-null one is an optional (nil:
 /// absent), a nullable one a `GraphQLNullable` (absent, `.null` or a value), whose
