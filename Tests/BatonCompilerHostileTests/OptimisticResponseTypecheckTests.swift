@@ -80,9 +80,11 @@ struct OptimisticResponseTypecheckTests {
                 self_: row, node: .thing(.init(id: "t1", self_: "s")), union: .other(.init(name: "n")))
             let found: JSONValue = FindQuery.Payload(find: [.init(id: "t1")]).inputValue
             func updatable<F: UpdatableFragment & PayloadFragment>(_: F.Type) {}
-            updatable(ThingPayload.self)
             func written<O: PayloadOperation>(_: O.Type, _: O.Payload) {}
-            written(PayloadsQuery.self, query)
+            func check() {
+                updatable(ThingPayload.self)
+                written(PayloadsQuery.self, query)
+            }
             """#)
         #expect(valid.status == 0, "\(valid.errors)")
     }
@@ -98,6 +100,7 @@ struct OptimisticResponseTypecheckTests {
 
     @Test func aFragmentWithoutUpdatableIsNoUpdatableFragment() throws {
         try Self.expectRejected(
-            "func updatable<F: UpdatableFragment>(_: F.Type) {}\nupdatable(Noded.self)", naming: "UpdatableFragment")
+            "func updatable<F: UpdatableFragment>(_: F.Type) {}\nfunc check() { updatable(Noded.self) }",
+            naming: "UpdatableFragment")
     }
 }
