@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The typed optimistic response turns a typo into a compile error: `swiftc -typecheck` over
-/// this target's generated Swift and a snippet, against the modules this build made, accepts
-/// the field's spelling and rejects a misspelling of it (naming the label it got).
+/// The typed payloads (a mutation's optimistic response, a query's, a fragment's) turn a typo
+/// or a field the selection lacks into a compile error: `swiftc -typecheck` over this target's
+/// generated Swift and a snippet, against the modules this build made, accepts what the
+/// selection holds and rejects anything else (naming the label it got).
 struct OptimisticResponseTypecheckTests {
     /// This build's products: the directory of the running test bundle, and the build root two
     /// levels above it (`.build/<triple>/debug` → `.build`), where the plugin writes.
@@ -60,5 +61,46 @@ struct OptimisticResponseTypecheckTests {
         #expect(
             misspelt.errors.contains("Snippet.swift"),
             "the error is in the snippet, not the generated Swift: \(misspelt.errors)")
+    }
+
+    /// Type-checks `snippet`, which must fail, naming `label`, in the snippet.
+    static func expectRejected(_ snippet: String, naming label: String) throws {
+        let result = try typecheck(snippet)
+        #expect(result.status != 0, "\(snippet) type-checks")
+        #expect(result.errors.contains(label), "\(result.errors)")
+        #expect(result.errors.contains("Snippet.swift"), "the error is in the snippet: \(result.errors)")
+    }
+
+    @Test func queryAndFragmentPayloadsHoldWhatTheirSelectionsHold() throws {
+        let valid = try Self.typecheck(
+            #"""
+            let row = ThingPayload.Payload(
+                id: "t1", payload: .init(id: "t2"), Payload__: "P", typename: "t", object_: "o", self_: "s")
+            let query = PayloadsQuery.Payload(
+                self_: row, node: .thing(.init(id: "t1", self_: "s")), union: .other(.init(name: "n")))
+            let found: JSONValue = FindQuery.Payload(find: [.init(id: "t1")]).inputValue
+            func updatable<F: UpdatableFragment & PayloadFragment>(_: F.Type) {}
+            func written<O: PayloadOperation>(_: O.Type, _: O.Payload) {}
+            func check() {
+                updatable(ThingPayload.self)
+                written(PayloadsQuery.self, query)
+            }
+            """#)
+        #expect(valid.status == 0, "\(valid.errors)")
+    }
+
+    @Test func aFieldTheFragmentDoesNotSelectIsNotAMemberOfItsPayload() throws {
+        try Self.expectRejected(#"let row = ThingPayload.Payload(id: "t1", name: "n")"#, naming: "name")
+        try Self.expectRejected(#"let node = Noded.Payload.other(.init(id: "o1", self_: "s"))"#, naming: "self_")
+    }
+
+    @Test func aFieldTheQueryDoesNotSelectIsNotAMemberOfItsPayload() throws {
+        try Self.expectRejected(#"let found = FindQuery.Payload(find: [.init(id: "t1", name: "n")])"#, naming: "name")
+    }
+
+    @Test func aFragmentWithoutUpdatableIsNoUpdatableFragment() throws {
+        try Self.expectRejected(
+            "func updatable<F: UpdatableFragment>(_: F.Type) {}\nfunc check() { updatable(Noded.self) }",
+            naming: "UpdatableFragment")
     }
 }

@@ -37,6 +37,16 @@ extension URL: CustomScalar {
     }
 }
 
+/// A payload holding a `Date` or a `URL` (every operation and fragment that selects one has
+/// such a payload) writes it as the text the server sends.
+extension Date: GraphQLInputValue {
+    public var inputValue: JSONValue { .string(ISO8601DateFormatter().string(from: self)) }
+}
+
+extension URL: GraphQLInputValue {
+    public var inputValue: JSONValue { .string(absoluteString) }
+}
+
 enum ScalarConversion: Error {
     case unreadable(String)
 }

@@ -5,7 +5,7 @@ extension Compiler {
     private struct Emitters {
         let types: TypeMapper
         let builder: LensBuilder
-        let optimistic: OptimisticResponseEmitter
+        let payload: PayloadEmitter
     }
 
     /// The Swift of valid `documents` (their key fields selected), or the errors of names
@@ -18,12 +18,15 @@ extension Compiler {
         let globalNames = names.globalNames(
             schemaTypeName: schemaTypeName, customScalars: schema.configuration.customScalars.values)
         let types = TypeMapper(schema: schema, enumNames: names.enumNames, inputNames: names.inputNames)
+        var payload = PayloadEmitter(schema: schema, types: types, globalNames: globalNames)
+        let payloads = fragmentPayloads(documents, lenses: names.fragmentTypes, into: &payload, errors: &errors)
+        if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
         let emitters = Emitters(
             types: types,
             builder: LensBuilder(
                 schema: schema.schema, types: types, document: documents.document,
                 fragmentTypes: names.fragmentTypes, globalNames: globalNames),
-            optimistic: OptimisticResponseEmitter(schema: schema, types: types, globalNames: globalNames))
+            payload: payload)
         var output = SwiftOutput()
         writeImports(to: &output.code)
         var operationIndex = 0
@@ -41,12 +44,9 @@ extension Compiler {
                             .operationName, "cannot plan the operation: \(error)", at: operation.location))
                 }
             case .fragment(let fragment):
-                var lens = emitters.builder.build(
-                    names.fragmentTypes[fragment.name] ?? fragment.name, on: fragment.typeCondition,
-                    selections: fragment.selectionSet)
-                lens.throwsOnFieldError = fragment.directives.contains { $0.name == "throwOnFieldError" }
-                output.models.append(lens)
-                LensEmitter.write(lens, to: &output.code, accessors: &output.accessors)
+                write(
+                    fragment, as: names.fragmentTypes[fragment.name] ?? fragment.name,
+                    payload: payloads[fragment.name] ?? "", with: emitters, to: &output)
             }
         }
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
@@ -71,8 +71,8 @@ extension Compiler {
 
     /// `operation`'s data lens (an extension of `typeName`, its nested lenses beside it) and,
     /// among the tables, `typeName` itself: its document, persisted-query hash, plan template,
-    /// typed variables and, for a mutation, typed optimistic response. Throws, writing
-    /// nothing, when the operation cannot be planned.
+    /// typed variables and typed payload (for a mutation, its optimistic response too). Throws,
+    /// writing nothing, when the operation cannot be planned.
     private func write(
         _ operation: OperationDefinition, as typeName: String, in document: Document, with emitters: Emitters,
         to output: inout SwiftOutput
@@ -93,17 +93,15 @@ extension Compiler {
         output.accessors = accessors
         output.tables.line()
         let typed = !operation.variableDefinitions.isEmpty
-        let mutation = operation.kind == .mutation
-        let conformances =
-            [typed ? "TypedVariablesOperation" : "GraphQLOperation"] + (mutation ? ["PayloadOperation"] : [])
-        output.tables.block("enum \(typeName): \(conformances.joined(separator: ", "))") { writer in
+        let conformance = typed ? "TypedVariablesOperation" : "GraphQLOperation"
+        output.tables.block("enum \(typeName): \(conformance), PayloadOperation") { writer in
             writer.line("static let document = \(SwiftNames.literal(text))")
             writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")
             PlanEmitter.write(template, documentText: text, to: &writer)
             if typed {
                 VariablesEmitter.writeVariables(operation.variableDefinitions, types: emitters.types, to: &writer)
             }
-            if mutation { emitters.optimistic.write(template, to: &writer) }
+            emitters.payload.write(template, to: &writer)
         }
     }
 
@@ -113,9 +111,24 @@ extension Compiler {
     {
         let alone = Document(
             definitions: [.operation(operation)] + document.fragments(usedBy: operation).map { .fragment($0) })
-        // The configuration's key fields decide a `@deleteRecord` without `typeName:`, as in validation.
-        let normalization = Normalization(
-            schema: schema.schema, cacheKeys: CacheKeyPolicy(keyFields: schema.configuration.keyFields))
         return try OperationTemplate(document: alone, normalization: normalization)
+    }
+
+    /// `fragment`'s lens, named `typeName`, and, among the tables, its typed `payload`: an
+    /// extension making it a `PayloadFragment` (and an `UpdatableFragment` when `@updatable`).
+    private func write(
+        _ fragment: FragmentDefinition, as typeName: String, payload: String, with emitters: Emitters,
+        to output: inout SwiftOutput
+    ) {
+        var lens = emitters.builder.build(typeName, on: fragment.typeCondition, selections: fragment.selectionSet)
+        lens.throwsOnFieldError = fragment.directives.contains { $0.name == "throwOnFieldError" }
+        output.models.append(lens)
+        LensEmitter.write(lens, to: &output.code, accessors: &output.accessors)
+        let updatable = fragment.directives.contains { $0.name == "updatable" }
+        output.tables.line()
+        output.tables.block("extension \(typeName): PayloadFragment\(updatable ? ", UpdatableFragment" : "")") {
+            writer in
+            writer.lines(of: payload)
+        }
     }
 }

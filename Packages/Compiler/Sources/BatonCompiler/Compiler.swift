@@ -55,8 +55,8 @@ public struct Compiler: Sendable {
         return generate(KeyFieldSelector(schema: schema).apply(to: documents))
     }
 
-    /// The line between the lenses and the tables: documents, hashes, plans, variables, enums,
-    /// input objects, identity.
+    /// The line between the lenses and the tables: documents, hashes, plans, variables,
+    /// payloads, enums, input objects, identity.
     public static let tablesMark =
-        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives), plan template, typed variables and optimistic response; enums; input objects; identity"
+        "// MARK: - Tables: each operation's document, persisted-query hash (SHA-256 of the text sent, without client directives), plan template, typed variables and payload; each fragment's payload; enums; input objects; identity"
 }

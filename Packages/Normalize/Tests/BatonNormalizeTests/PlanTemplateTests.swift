@@ -150,4 +150,26 @@ import BatonRecords
         #expect(fromData == fromText)
         #expect(written.text == built.text)
     }
+
+    @Test func aFragmentsTemplateMergesItsSpreadsAndSplitsAnAbstractTypeByConcreteType() throws {
+        let document = try Document.parse(
+            """
+            fragment Row on Character { id ...Detail label: status }
+            fragment Detail on Character { name species }
+            fragment Hit on SearchResult { __typename ... on Character { id name } ...Place }
+            fragment Place on Location { id dimension }
+            """)
+        let normalization = Normalization(schema: Self.schema)
+        let row = try SelectionTemplate.fragment("Row", in: document, normalization: normalization)
+        #expect(!row.isAbstract && row.byType.isEmpty)
+        #expect(row.common.map(\.responseKey) == ["id", "name", "species", "label"])
+        #expect(row.common[3].name == "status")
+        let hit = try SelectionTemplate.fragment("Hit", in: document, normalization: normalization)
+        #expect(hit.isAbstract)
+        #expect(hit.common.map(\.responseKey) == ["__typename"])
+        #expect(hit.byType["Character"]?.map(\.responseKey) == ["__typename", "id", "name"])
+        #expect(hit.byType["Location"]?.map(\.responseKey) == ["__typename", "id", "dimension"])
+        #expect(hit.byType["Episode"]?.map(\.responseKey) == ["__typename"])
+        #expect(throws: PlanError.self) { try SelectionTemplate.fragment("Missing", in: document) }
+    }
 }

@@ -43,4 +43,13 @@ import Testing
         #expect(plan.text.hasPrefix("mutation M($flag:Boolean!){"))
         #expect(plan.text.hasSuffix("fragment Added on AddNotePayload{noteEdge@include(if:$flag){node{id}}}"))
     }
+
+    @Test func anUpdatableFragmentIsSentWithoutItsDirective() throws {
+        let plan = try OperationPlan(
+            """
+            query Q { character(id: "1") { ...Row } }
+            fragment Row on Character @updatable { id name }
+            """)
+        #expect(plan.text == #"query Q{character(id:"1"){...Row}}fragment Row on Character{id,name}"#)
+    }
 }

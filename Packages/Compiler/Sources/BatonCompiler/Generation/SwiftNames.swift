@@ -11,10 +11,12 @@ enum SwiftNames {
         "consuming", "copy", "discard", "each", "some", "any", "macro", "package", "actor", "async", "sending",
     ]
 
-    /// Members every lens has (from `Fragment`), which a field's property must not shadow.
+    /// Members every lens has (from `Fragment`, and the fragment's `Payload`), which a field's
+    /// property must not shadow.
     static let lensMembers: Set<String> = [
         "ref", "key", "connectionID", "self", "Self", "Type", "Protocol", "init", "fields", "Fields", "typeCondition",
         "throwsOnFieldError", "resolveLink", "nullElement", "fragmentType", "selection", "record", "context",
+        "Payload",
     ]
 
     /// Type names a generated type must not shadow: what generated code names unqualified.
@@ -24,7 +26,7 @@ enum SwiftNames {
         "BatonLens", "Foundation", "Self", "Type", "Protocol", "Any", "Data", "Fields", "Never", "Void", "Error",
         "Result", "Sendable", "Hashable", "LinkTarget", "Dictionary", "Spread", "Narrow", "JSONValue",
         "GraphQLVariables", "GraphQLInputValue", "TypedVariablesOperation", "Variables", "GraphQLNullable",
-        "PayloadOperation", "PayloadFragment", "UpdatableFragment", "OptimisticResponse",
+        "PayloadOperation", "PayloadFragment", "UpdatableFragment", "OptimisticResponse", "Payload",
     ]
 
     /// `air_date` → `airDate`; leading underscores and other names kept.

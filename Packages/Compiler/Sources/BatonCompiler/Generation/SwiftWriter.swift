@@ -12,6 +12,13 @@ struct SwiftWriter {
         }
     }
 
+    /// The lines of `text`, written apart at depth 0, each at this depth.
+    mutating func lines(of text: String) {
+        for content in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            line(String(content))
+        }
+    }
+
     /// A line one level out (a `case` of a `switch`).
     mutating func outdented(_ content: String) {
         depth -= 1

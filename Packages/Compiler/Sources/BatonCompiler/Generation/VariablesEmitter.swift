@@ -99,11 +99,13 @@ enum VariablesEmitter {
         }
     }
 
-    /// The properties and an initializer taking each (an optional one defaults to nil).
+    /// The properties and an initializer taking each (an optional one defaults to nil); none
+    /// without properties (Swift's `init()` is the one).
     static func writeStorage(_ properties: [Property], to writer: inout SwiftWriter) {
         for property in properties {
             writer.line("var \(SwiftNames.declared(property.swiftName)): \(property.storedType)")
         }
+        guard !properties.isEmpty else { return }
         let parameters = properties.map { property in
             let label = SwiftNames.declared(property.swiftName)
             let local = SwiftNames.keywords.contains(property.swiftName) ? " _\(property.swiftName)" : ""

@@ -1,7 +1,7 @@
 /// The directives Baton's runtime reads that a server's schema does not declare: Relay's
 /// connection, edge and record directives, `@required`, `@catch`, `@throwOnFieldError`,
-/// `@semanticNonNull` and `@defer`. Each definition is added to a schema that lacks it, so
-/// documents using them validate like any other directive.
+/// `@semanticNonNull`, `@defer` and `@updatable`. Each definition is added to a schema that
+/// lacks it, so documents using them validate like any other directive.
 enum ClientDirectives {
     /// Each directive's definition (and the enum its arguments need), by name.
     static let definitions: [(name: String, sdl: String)] = [
@@ -17,6 +17,7 @@ enum ClientDirectives {
         ("throwOnFieldError", "directive @throwOnFieldError on QUERY | MUTATION | SUBSCRIPTION | FRAGMENT_DEFINITION"),
         ("semanticNonNull", "directive @semanticNonNull(levels: [Int] = [0]) on FIELD_DEFINITION"),
         ("defer", "directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT"),
+        ("updatable", "directive @updatable on FRAGMENT_DEFINITION"),
     ]
 
     /// The enum `@required(action:)` takes.

@@ -54,4 +54,9 @@ public enum ValidationRule: String, Sendable, Hashable, CaseIterable {
     /// `@connection`, the edge and record directives, `@required`, `@catch`, `@defer`: their
     /// arguments and the fields they may mark.
     case clientDirective
+    /// Relay's rules for an `@updatable` fragment, whose setters write each field it selects to
+    /// that field's storage: throughout its own selection no field is aliased, nothing is under
+    /// `@include`, `@skip` or `@defer`, and no field carries `@connection` or an edge or
+    /// record directive. `@updatable` itself marks fragment definitions only.
+    case updatableFragment
 }

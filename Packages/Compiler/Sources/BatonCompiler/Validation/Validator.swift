@@ -86,6 +86,7 @@ struct Validator {
             return
         }
         checkSelections(fragment.selectionSet, on: type.name, in: source)
+        if fragment.directives.contains(where: { $0.name == "updatable" }) { checkUpdatable(fragment, in: source) }
     }
 
     private mutating func check(_ operation: OperationDefinition, in source: GraphQLSource) {

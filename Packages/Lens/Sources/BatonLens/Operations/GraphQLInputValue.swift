@@ -3,7 +3,8 @@
 ///
 /// Conforming: `String`, `Int`, `Double`, `Bool`, `JSONValue`, every ``GraphQLEnum`` (its raw
 /// value), generated input objects, and optionals (nil is `null`) and arrays of these. A
-/// custom scalar a variable takes conforms in the app, beside its ``CustomScalar`` reading.
+/// custom scalar a variable takes, or an operation or fragment selects (its payload holds it),
+/// conforms in the app, beside its ``CustomScalar`` reading.
 public protocol GraphQLInputValue {
     /// The value as the request's JSON holds it.
     var inputValue: JSONValue { get }

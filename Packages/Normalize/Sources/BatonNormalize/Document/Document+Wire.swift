@@ -1,8 +1,10 @@
 extension Document {
-    /// The directives only the client reads (connections and the edge and record
-    /// mutations): a server that does not declare them rejects the document.
+    /// The directives only the client reads (connections, the edge and record mutations, and
+    /// `@updatable` on a fragment definition): a server that does not declare them rejects the
+    /// document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
+        "updatable",
     ]
 
     /// What goes on the wire for `operation`, and what a persisted query's hash is taken of:
