@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// A client-only field end to end: `isFavorite` on `Character` (client-extensions.graphql),
-/// written by the app, kept across a refetch and a relaunch over the image, never sent.
+/// written by the app through an updatable fragment, kept across a refetch and a relaunch over the image, never sent.
 @MainActor
 @Suite struct ClientOnlyFieldIntegrationTests {
     static let answer = Data(#"{"data":{"character":{"id":"1","name":"Rick Sanchez"}}}"#.utf8)
@@ -27,9 +27,9 @@ import Testing
         #expect(try data.character?.isFavorite == nil)
 
         // The app marks the favourite; a refetch, which never carries the field, keeps it.
-        var favourite = ChangeSet()
-        favourite.write(.bool(true), to: Slot("isFavorite"), of: "Character:1")
-        first.store.commit(favourite)
+        try first.environment.update(IntegrationFavoriteFlag.self, at: "Character:1") {
+            try $0.set(\.isFavorite, to: true)
+        }
         #expect(try data.character?.isFavorite == true)
         await handle.refetch()
         #expect(handle.error == nil, "\(String(describing: handle.error))")

@@ -46,3 +46,29 @@ import Testing
         #expect(second.store.record(removed.key) == nil)
     }
 }
+
+extension WriteIntegrationTests {
+    @Test func aTypedPayloadLandsAsAResponseWouldAndTheNextLaunchReadsIt() async throws {
+        let scratch = IntegrationScratch()
+        let first = IntegrationLaunch(
+            scratch, normalization: BatonSchema.normalization, transport: SilentTransport())
+        let payload = IntegrationFavoriteQuery.Payload(
+            character: .init(id: "1", name: "Rick Sanchez", isFavorite: true))
+
+        try first.environment.commit(IntegrationFavoriteQuery.self, variables: .init(id: "1"), payload: payload)
+
+        let handle = QueryHandle(
+            IntegrationFavoriteQuery.self, variables: .init(id: "1"), policy: .cacheOnly, in: first.environment)
+        #expect(try handle.data?.character?.name == "Rick Sanchez")
+        #expect(try handle.data?.character?.isFavorite == true)
+        first.close()
+
+        let second = IntegrationLaunch(
+            scratch, normalization: BatonSchema.normalization, transport: SilentTransport())
+        defer { second.close() }
+        let relaunched = QueryHandle(
+            IntegrationFavoriteQuery.self, variables: .init(id: "1"), policy: .cacheOnly, in: second.environment)
+        #expect(relaunched.initialCheck?.source == .image)
+        #expect(try relaunched.data?.character?.isFavorite == true)
+    }
+}
