@@ -16,7 +16,7 @@ struct FragmentSelectionTests {
     @Test func aFragmentsSelectionHoldsItsFieldsWithItsSpreadsMergedIn() throws {
         let swift = try PayloadTests.compile(Self.document)
         let row = try PayloadTests.body("extension NoteRow: PayloadFragment {", after: "// MARK", in: swift)
-        let start = try #require(row.firstIndex { $0.contains("static let selection = SelectionTemplate(\"Note\", [") })
+        let start = try #require(row.firstIndex { $0.contains("nonisolated static let selection = SelectionTemplate(\"Note\", [") })
         #expect(
             Array(row[(start + 1)...].prefix(4)) == [
                 #"    FieldTemplate("text", type: "String"),"#,
@@ -36,7 +36,7 @@ struct FragmentSelectionTests {
                     #"FieldTemplate("note", arguments: [("id", .string("1"))], type: "Note", NoteRow.selection),"#)
             })
         let again = try PayloadTests.body("extension NoteRowAgain: PayloadFragment {", after: "// MARK", in: swift)
-        #expect(again.contains { $0.contains("static let selection = NoteRow.selection") })
+        #expect(again.contains { $0.contains("nonisolated static let selection = NoteRow.selection") })
     }
 
     @Test func aSelectionOfOtherDataIsWrittenOut() throws {

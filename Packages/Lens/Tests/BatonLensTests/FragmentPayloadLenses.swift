@@ -5,7 +5,7 @@ import BatonLens
 /// text under the spec's schema, as app code without the compiler would.
 extension NoteRow: PayloadFragment {
     /// `fragment NoteRow on Note { text id }`, as the compiler writes it.
-    static let selection = SelectionTemplate(
+    nonisolated static let selection = SelectionTemplate(
         "Note",
         [
             FieldTemplate("text", type: "String"),
@@ -29,7 +29,7 @@ struct CharacterCard: PayloadFragment {
     static let fields = Fields()
     let ref: RecordRef
 
-    static let selection = planned("fragment CharacterCard on Character { id name origin { id name } }")
+    nonisolated static let selection = planned("fragment CharacterCard on Character { id name origin { id name } }")
 
     struct Payload: GraphQLInputValue {
         struct Origin: GraphQLInputValue {
@@ -55,7 +55,7 @@ struct PlaceCard: PayloadFragment {
     static let fields = Fields()
     let ref: RecordRef
 
-    static let selection = planned("fragment PlaceCard on Location { id name }")
+    nonisolated static let selection = planned("fragment PlaceCard on Location { id name }")
 
     struct Payload: GraphQLInputValue {
         var name: String
@@ -71,7 +71,7 @@ struct NicknameCard: PayloadFragment {
     static let fields = Fields()
     let ref: RecordRef
 
-    static let selection = planned("fragment NicknameCard on Character { id name }")
+    nonisolated static let selection = planned("fragment NicknameCard on Character { id name }")
 
     struct Payload: GraphQLInputValue {
         var name: String

@@ -124,7 +124,7 @@ struct PagedCard: PayloadFragment {
     static let fields = Fields()
     let ref: RecordRef
 
-    static let selection = SelectionTemplate(
+    nonisolated static let selection = SelectionTemplate(
         "Character",
         [
             FieldTemplate(

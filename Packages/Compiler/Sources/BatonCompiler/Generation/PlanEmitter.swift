@@ -26,7 +26,8 @@ enum PlanEmitter {
         }
     }
 
-    /// `static let selection = …` for a fragment's `template`, named `reference` elsewhere:
+    /// `nonisolated static let selection = …` for a fragment's `template` (nonisolated: the
+    /// operations' templates name it), named `reference` elsewhere:
     /// the selections `shared` holds named, not repeated, and this one added to `shared`.
     static func writeFragment(
         _ template: SelectionTemplate, as reference: String, shared: inout [String: String],
@@ -34,12 +35,12 @@ enum PlanEmitter {
     ) {
         let text = text(of: template, shared: shared)
         if let earlier = shared[text] {
-            writer.line("static let selection = \(earlier)")
+            writer.line("nonisolated static let selection = \(earlier)")
             return
         }
         shared[text] = reference
         var lines = text.split(separator: "\n").map(String.init)
-        lines[0] = "static let selection = " + lines[0]
+        lines[0] = "nonisolated static let selection = " + lines[0]
         writer.lines(of: lines.joined(separator: "\n") + "\n")
     }
 

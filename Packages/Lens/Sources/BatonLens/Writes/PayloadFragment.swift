@@ -7,7 +7,7 @@
 /// response holding those fields gives for the record.
 ///
 /// A fragment written by hand conforms with a `Payload` of its own and its selection planned
-/// from its text: `static let selection = try! SelectionTemplate.fragment("NoteRow", in:
+/// from its text: `nonisolated static let selection = try! SelectionTemplate.fragment("NoteRow", in:
 /// Document.parse("fragment NoteRow on Note { id text }"), normalization: …)`, under the
 /// store's normalization so the fields are typed as the schema says.
 public protocol PayloadFragment: Fragment {
@@ -15,8 +15,8 @@ public protocol PayloadFragment: Fragment {
     /// The fragment's selection planned alone, as a spread of it on its type condition
     /// (`SelectionTemplate.fragment(_:in:normalization:)`): its fields and its spreads' merged
     /// by response key, per concrete type on an interface or union. The compiler writes it
-    /// as data.
-    static var selection: SelectionTemplate { get }
+    /// as data. Nonisolated, as the operations' templates that name it are.
+    nonisolated static var selection: SelectionTemplate { get }
 }
 
 /// A fragment marked `@updatable`: app code may set its own fields through
