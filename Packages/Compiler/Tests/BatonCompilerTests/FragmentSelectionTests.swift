@@ -1,7 +1,7 @@
 import Testing
 import BatonCompiler
 
-/// Every fragment carries its selection as data (`static let selection`), planned alone as
+/// Every fragment carries its selection as data (`nonisolated static let selection`), planned alone as
 /// its payload is, so the runtime writes a payload through it; a selection holding the same
 /// data as a fragment's names that fragment's instead of repeating it.
 struct FragmentSelectionTests {
@@ -16,7 +16,8 @@ struct FragmentSelectionTests {
     @Test func aFragmentsSelectionHoldsItsFieldsWithItsSpreadsMergedIn() throws {
         let swift = try PayloadTests.compile(Self.document)
         let row = try PayloadTests.body("extension NoteRow: PayloadFragment {", after: "// MARK", in: swift)
-        let start = try #require(row.firstIndex { $0.contains("nonisolated static let selection = SelectionTemplate(\"Note\", [") })
+        let head = #"nonisolated static let selection = SelectionTemplate("Note", ["#
+        let start = try #require(row.firstIndex { $0.contains(head) })
         #expect(
             Array(row[(start + 1)...].prefix(4)) == [
                 #"    FieldTemplate("text", type: "String"),"#,
