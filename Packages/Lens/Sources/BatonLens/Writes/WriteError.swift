@@ -5,7 +5,9 @@ public enum WriteError: Error, CustomStringConvertible {
     /// The operation does not build under the variables given.
     case invalidOperation(OperationBuildError)
     /// The payload does not fit the operation's selection: a value of the wrong type, or a
-    /// member the selection does not have (the ingest's error names its path).
+    /// member the selection does not have; or, under a schema, breaks it: a null in a
+    /// non-null field, an enum value the schema does not declare, a `__typename` that cannot
+    /// stand where it is (the ingest's error names its path). A field left out is not one.
     case invalidPayload(IngestError, operation: String)
     /// The store holds no record under the key the write names.
     case noRecord(RecordKey)
