@@ -102,10 +102,8 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ) throws(OperationError) -> ChangeSet {
         var write = StoreWrite(environment: environment)
         if let response {
-            let bytes = JSONValue.object([("data", response)]).jsonBytes()
             do {
-                let ingest = Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true)
-                write.changes = try ingest.ingest(bytes, plan: plan).changes
+                write.changes = try Ingest.handWritten.ingest(data: response, plan: plan).changes
             } catch {
                 throw fail(.refused(.invalidOptimisticResponse(error, operation: name)), operation: name)
             }

@@ -39,11 +39,8 @@ extension StoreWrite {
         } catch {
             throw .invalidOperation(error)
         }
-        let bytes = JSONValue.object([("data", data)]).jsonBytes()
         do {
-            let result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true).ingest(
-                bytes, plan: plan)
-            changes.append(result.changes)
+            changes.append(try Ingest.handWritten.ingest(data: data, plan: plan).changes)
         } catch {
             throw .invalidPayload(error, operation: plan.name ?? "anonymous")
         }

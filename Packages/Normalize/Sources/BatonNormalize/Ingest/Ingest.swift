@@ -60,6 +60,25 @@ public struct Ingest: Sendable {
         return try walker.walkResponse()
     }
 
+    /// The ingest of a payload written by hand (an app's write, an optimistic response):
+    /// partial, refusing members the plan does not select, checked against the schema.
+    public static var handWritten: Ingest {
+        Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true)
+    }
+
+    /// The changes of `data`, an operation's `data` given as a tree (a payload app code
+    /// writes): read as a response holding it would be, after ``checksSchema``'s check of the
+    /// tree itself, which needs no second parse.
+    public func ingest(data: JSONValue, plan: OperationPlan) throws(IngestError) -> IngestResult {
+        if checksSchema, let schema = plan.normalization.schema, case .object(let members) = data {
+            var check = PayloadCheck(schema: schema, plan: plan)
+            try check.checkObject(members, plan.root, position: plan.rootTypename)
+        }
+        var checked = self
+        checked.checksSchema = false
+        return try checked.ingest(JSONValue.object([("data", data)]).jsonBytes(), plan: plan)
+    }
+
     /// Runs ``checksSchema``'s check, kept out of line so that a walk without it carries none
     /// of its code.
     @inline(never)

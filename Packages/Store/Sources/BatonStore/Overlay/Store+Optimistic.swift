@@ -17,8 +17,7 @@ extension Store {
     {
         let result: IngestResult
         do {
-            result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true).ingest(
-                response, plan: plan)
+            result = try Ingest.handWritten.ingest(response, plan: plan)
         } catch {
             throw .optimisticResponse(error, operation: plan.name)
         }
