@@ -98,6 +98,24 @@ struct OptimisticResponseTypecheckTests {
         try Self.expectRejected(#"let found = FindQuery.Payload(find: [.init(id: "t1", name: "n")])"#, naming: "name")
     }
 
+    /// An updatable fragment's setters are its selection's fields, typed as its lens reads them.
+    static func setting(_ body: String) -> String {
+        "@MainActor func edit(_ environment: GraphQLEnvironment) throws {\n"
+            + "try environment.update(ThingPayload.self, at: \"Thing:t1\") { thing in \(body) }\n}"
+    }
+
+    @Test func anUpdatableFragmentSetsTheFieldsItSelectsAndNoOthers() throws {
+        let valid = try Self.typecheck(
+            Self.setting(#"try thing.set(\.typename, to: "t"); try thing.set(\.self_, to: nil)"#))
+        #expect(valid.status == 0, "\(valid.errors)")
+        try Self.expectRejected(Self.setting(#"try thing.set(\.name, to: "n")"#), naming: "name")
+        try Self.expectRejected(Self.setting(#"try thing.set(\.typename, to: 42)"#), naming: "Int")
+        try Self.expectRejected(
+            "@MainActor func edit(_ environment: GraphQLEnvironment) throws {\n"
+                + "try environment.update(Noded.self, at: \"Thing:t1\") { _ in }\n}",
+            naming: "UpdatableFragment")
+    }
+
     @Test func aFragmentWithoutUpdatableIsNoUpdatableFragment() throws {
         try Self.expectRejected(
             "func updatable<F: UpdatableFragment>(_: F.Type) {}\nfunc check() { updatable(Noded.self) }",

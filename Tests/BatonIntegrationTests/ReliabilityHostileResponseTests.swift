@@ -13,6 +13,7 @@ import BatonTestSupport
     /// What a response must give.
     enum Expect: Equatable, Sendable, CustomStringConvertible {
         case malformedJSON, notAResponse, missingTypename, missingField, wrongType, wrongScalar, badPath, unselectedKey
+        case nullInNonNull, undeclaredEnumValue, impossibleTypename, unknownTypename
         /// Ingests; the store then holds what the check says.
         case data
 
@@ -26,6 +27,10 @@ import BatonTestSupport
             case .wrongScalar: self = .wrongScalar
             case .badPath: self = .badPath
             case .unselectedKey: self = .unselectedKey
+            case .nullInNonNull: self = .nullInNonNull
+            case .undeclaredEnumValue: self = .undeclaredEnumValue
+            case .impossibleTypename: self = .impossibleTypename
+            case .unknownTypename: self = .unknownTypename
             }
         }
 
@@ -39,6 +44,10 @@ import BatonTestSupport
             case .wrongScalar: "wrongScalar"
             case .badPath: "badPath"
             case .unselectedKey: "unselectedKey"
+            case .nullInNonNull: "nullInNonNull"
+            case .undeclaredEnumValue: "undeclaredEnumValue"
+            case .impossibleTypename: "impossibleTypename"
+            case .unknownTypename: "unknownTypename"
             case .data: "data"
             }
         }

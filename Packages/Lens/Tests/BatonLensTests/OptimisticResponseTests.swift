@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import BatonLens
 
-/// An optimistic response in its JSON form is checked against the operation's selection
-/// before anything is applied or sent.
+/// An optimistic response in its JSON form is checked against the operation's selection and
+/// the schema before anything is applied or sent.
 @MainActor
 struct OptimisticResponseTests {
     let transport = ScriptedTransport(answering: #"{"data":{"rename":{"character":{"id":"1","name":"Rick Prime"}}}}"#)
@@ -41,5 +41,26 @@ struct OptimisticResponseTests {
         #expect(try character.name == "Rick Sanchez")
         #expect(!mutation.isRunning)
         #expect(mutation.data == nil)
+    }
+
+    @Test func aJSONOptimisticResponseTheSchemaRulesOutThrowsBeforeAnythingIsAppliedOrSent() async throws {
+        let mutation = MutationHandle(RenameMutation.self, in: environment)
+        let log = RenderLog()
+        render("name", in: log) { _ = try? character.name }
+        let location: JSONValue = ["rename": ["character": ["__typename": "Location", "id": "1", "name": "Earth"]]]
+
+        await #expect {
+            try await mutation.perform(variables: ["id": "1", "name": "Rick Prime"], optimisticResponse: location)
+        } throws: { error in
+            guard case .refused(.invalidOptimisticResponse(let ingest, "TestRename"))? = error as? OperationError else {
+                return false
+            }
+            return ingest.kind == .impossibleTypename("Location", position: "Character", possible: ["Character"])
+                && "\(error)".contains("rename.character.__typename")
+        }
+        #expect(transport.count == 0, "the mutation is not sent when its optimistic response is invalid")
+        #expect(environment.store.optimisticLayers.isEmpty)
+        #expect(log.total == 0)
+        #expect(try character.name == "Rick Sanchez")
     }
 }

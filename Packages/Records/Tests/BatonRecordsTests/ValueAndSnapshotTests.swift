@@ -201,4 +201,15 @@ private let everyValue: [Value] = [
         #expect(JSONValue.double(-0.5).jsonText() == "-0.5")
         #expect(JSONValue.string("\u{01}").jsonText() == #""\u0001""#)
     }
+
+    @Test func aStringIsWrittenWithEachEscapeAndItsRunsBetweenAsTheyAre() {
+        let text = "plain \"q\" back\\slash\u{08}\u{0C}\n\r\t\u{1F}é🙂 end"
+        let expected = #""plain \"q\" back\\slash\b\f\n\r\t\u001fé🙂 end""#
+        #expect(JSONValue.string(text).jsonText() == expected)
+        #expect(JSONValue.string("").jsonText() == #""""#)
+        #expect(JSONValue.string("\"").jsonText() == #""\"""#)
+        var bytes: [UInt8] = Array("[".utf8)
+        JSONValue.writeString(text, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[" + expected)
+    }
 }

@@ -235,7 +235,7 @@ import BatonStore
 }
 
 /// An optimistic response is written by hand, so a member its operation does not select is a
-/// typo: it is rejected before anything shows.
+/// typo, and what the schema rules out a mistake: each is rejected before anything shows.
 @MainActor @Suite struct OptimisticTypoTests {
     let name = FieldSlot.named("name")
     let rename = SpecFixture.plan("TestRename", variables: ["id": "1", "name": "Rick Prime"])
@@ -268,6 +268,22 @@ import BatonStore
         #expect(log.total == 0)
         #expect(rick[untracked: name.slot] == .string("Rick Sanchez"))
         #expect((store.record(.mutationRoot) != nil) == hadMutationRoot)
+    }
+
+    @Test func anOptimisticResponseTheSchemaRulesOutThrowsAndLeavesTheStoreAsItWas() throws {
+        let store = Store(normalization: SpecFixture.normalization)
+        let location = Data(
+            #"{"data":{"rename":{"character":{"__typename":"Location","id":"1","name":"Rick Prime"}}}}"#.utf8)
+
+        #expect {
+            try store.applyOptimistic(location, plan: rename)
+        } throws: { error in
+            guard case .optimisticResponse(let ingest, _) = error as? StoreError else { return false }
+            return ingest.kind == .impossibleTypename("Location", position: "Character", possible: ["Character"])
+                && ingest.pathText == "rename.character.__typename"
+        }
+        #expect(store.optimisticLayers.isEmpty)
+        #expect(store.record("Character:1") == nil)
     }
 
     @Test func aTypenameIsAcceptedWhereverTheSelectionLeavesItOut() throws {

@@ -33,7 +33,9 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ///     optimistic layer before this function first suspends. Fields may be absent; a
     ///     member the operation does not select, at any depth (`__typename` aside), throws
     ///     ``Refusal/invalidOptimisticResponse(_:operation:)`` naming its path, before
-    ///     anything is applied or sent. A generated mutation also takes its typed
+    ///     anything is applied or sent, as does (under a schema) a null in a non-null field,
+    ///     an enum value the schema does not declare or a `__typename` that cannot stand where
+    ///     it is. A generated mutation also takes its typed
     ///     `Payload` (also named `OptimisticResponse`), where such a member does not compile.
     ///   - optimisticUpdate: changes to show at once beside (or instead of) the optimistic
     ///     response, in the same layer: a connection edge inserted, a record deleted. It
@@ -100,11 +102,8 @@ public final class MutationHandle<Op: GraphQLOperation> {
     ) throws(OperationError) -> ChangeSet {
         var write = StoreWrite(environment: environment)
         if let response {
-            let bytes = JSONValue.object([("data", response)]).jsonBytes()
             do {
-                write.changes = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
-                    bytes, plan: plan
-                ).changes
+                write.changes = try Ingest.handWritten.ingest(data: response, plan: plan).changes
             } catch {
                 throw fail(.refused(.invalidOptimisticResponse(error, operation: name)), operation: name)
             }

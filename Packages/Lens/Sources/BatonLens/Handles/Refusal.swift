@@ -5,7 +5,9 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
     /// The operation's document does not build, or its lenses select what it does not.
     case invalidOperation(OperationBuildError)
     /// A mutation's optimistic response does not fit its selection (a member it does not
-    /// select, a value of the wrong kind), at the error's path; nothing was applied or sent.
+    /// select, a value of the wrong kind) or, under a schema, breaks it (a null in a non-null
+    /// field, an undeclared enum value, a `__typename` that cannot stand where it is), at the
+    /// error's path; nothing was applied or sent.
     case invalidOptimisticResponse(IngestError, operation: String)
     /// A mutation's updater threw: the optimistic one before anything was applied or sent,
     /// or the one given the server's answer, which then landed without the updater's changes.

@@ -26,7 +26,10 @@ extension StoreWrite {
 
     /// Writes `data` as `operation`'s `data` under `variables`: the form for an operation
     /// written by hand. A member the operation does not select, at any depth (`__typename`
-    /// aside), throws ``WriteError/invalidPayload(_:operation:)`` naming its path.
+    /// aside), throws ``WriteError/invalidPayload(_:operation:)`` naming its path; so does,
+    /// when the store's normalization has a schema, what the schema rules out: a null in a
+    /// non-null field or list element, an enum value it does not declare, a `__typename` that
+    /// is not a possible type of its position. A field left out is no error.
     public mutating func commit<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:], data: JSONValue
     ) throws(WriteError) {
@@ -36,11 +39,8 @@ extension StoreWrite {
         } catch {
             throw .invalidOperation(error)
         }
-        let bytes = JSONValue.object([("data", data)]).jsonBytes()
         do {
-            let result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
-                bytes, plan: plan)
-            changes.append(result.changes)
+            changes.append(try Ingest.handWritten.ingest(data: data, plan: plan).changes)
         } catch {
             throw .invalidPayload(error, operation: plan.name ?? "anonymous")
         }

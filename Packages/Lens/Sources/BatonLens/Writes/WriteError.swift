@@ -6,7 +6,9 @@ public enum WriteError: Error, CustomStringConvertible {
     case invalidOperation(OperationBuildError)
     /// The payload does not fit the operation's selection (or, for a fragment's payload, the
     /// fragment's, named as `operation`): a value of the wrong type, or a member the selection
-    /// does not have (the ingest's error names its path).
+    /// does not have; or, under a schema, breaks it: a null in a non-null field, an enum value
+    /// the schema does not declare, a `__typename` that cannot stand where it is (the ingest's
+    /// error names its path). A field left out is not one.
     case invalidPayload(IngestError, operation: String)
     /// The fragment's selection cannot be planned alone, without variables: a field of it
     /// passes a variable as an argument (`PlanError.variableInFragment`).

@@ -20,12 +20,29 @@ public struct Ingest: Sendable {
     /// may answer) throws ``IngestError/Kind/unselectedKey(_:nearest:)`` instead of being
     /// skipped: for payloads written by hand, where such a member is a typo.
     public var rejectsUnselectedKeys: Bool
+    /// Whether `data` is checked against the plan's schema before it is walked, for payloads
+    /// written by hand (a write from app code, an optimistic response), which a server's
+    /// validation never saw: a null where the field's type (or a list's element type) is
+    /// non-null throws ``IngestError/Kind/nullInNonNull(type:)``, a value its enum does not
+    /// declare ``IngestError/Kind/undeclaredEnumValue(_:enum:values:nearest:)``, a `__typename`
+    /// that is not a possible type of its position ``IngestError/Kind/impossibleTypename(_:position:possible:)``
+    /// or, naming no type at all, ``IngestError/Kind/unknownTypename(_:possible:nearest:)``.
+    ///
+    /// A field left out is no error (a partial payload leaves what it omits untouched); a plan
+    /// whose normalization has no schema has nothing to check against, and is not checked.
+    /// When on, the payload is parsed once more for the check; off (a server's response), the
+    /// ingest does exactly what it did without it.
+    public var checksSchema: Bool
     /// The deepest nesting of the response's JSON accepted.
     public var maxDepth: Int
 
-    public init(completeness: Completeness = .complete, rejectsUnselectedKeys: Bool = false, maxDepth: Int = 512) {
+    public init(
+        completeness: Completeness = .complete, rejectsUnselectedKeys: Bool = false, checksSchema: Bool = false,
+        maxDepth: Int = 512
+    ) {
         self.completeness = completeness
         self.rejectsUnselectedKeys = rejectsUnselectedKeys
+        self.checksSchema = checksSchema
         self.maxDepth = maxDepth
     }
 
@@ -36,9 +53,38 @@ public struct Ingest: Sendable {
     public func ingest(
         _ response: some Collection<UInt8>, plan: OperationPlan, after targets: [DeferredTarget] = []
     ) throws(IngestError) -> IngestResult {
+        if checksSchema { try checkSchema(response, plan: plan) }
         var walker = ResponseWalker(
             reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
             complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys, targets: targets)
         return try walker.walkResponse()
+    }
+
+    /// The ingest of a payload written by hand (an app's write, an optimistic response):
+    /// partial, refusing members the plan does not select, checked against the schema.
+    public static var handWritten: Ingest {
+        Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true)
+    }
+
+    /// The changes of `data`, an operation's `data` given as a tree (a payload app code
+    /// writes): read as a response holding it would be, after ``checksSchema``'s check of the
+    /// tree itself, which needs no second parse.
+    public func ingest(data: JSONValue, plan: OperationPlan) throws(IngestError) -> IngestResult {
+        if checksSchema, let schema = plan.normalization.schema, case .object(let members) = data {
+            var check = PayloadCheck(schema: schema, plan: plan)
+            try check.checkObject(members, plan.root, position: plan.rootTypename)
+        }
+        var checked = self
+        checked.checksSchema = false
+        return try checked.ingest(JSONValue.object([("data", data)]).jsonBytes(), plan: plan)
+    }
+
+    /// Runs ``checksSchema``'s check, kept out of line so that a walk without it carries none
+    /// of its code.
+    @inline(never)
+    func checkSchema(_ response: some Collection<UInt8>, plan: OperationPlan) throws(IngestError) {
+        guard let schema = plan.normalization.schema else { return }
+        var check = PayloadCheck(schema: schema, plan: plan)
+        try check.check(response, maxDepth: maxDepth)
     }
 }

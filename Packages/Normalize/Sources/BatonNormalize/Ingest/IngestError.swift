@@ -26,6 +26,21 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// payload checked for them (an optimistic response); `nearest` is the selected
         /// response key closest to it, when one is close.
         case unselectedKey(String, nearest: String?)
+        /// A null for a field (or a list's element) whose type, `type` as the schema writes it
+        /// (`String!`), is non-null, in a payload checked against the schema (``Ingest/checksSchema``).
+        case nullInNonNull(type: String)
+        /// A value the enum `enum` does not declare, in a payload checked against the schema;
+        /// `values` are the enum's, in the schema's order, and `nearest` the one closest to
+        /// the value, when one is close.
+        case undeclaredEnumValue(String, enum: String, values: [String], nearest: String?)
+        /// A `__typename` naming a type of the schema that cannot stand in a position of type
+        /// `position`, in a payload checked against the schema; `possible` are the object
+        /// types that can, sorted.
+        case impossibleTypename(String, position: String, possible: [String])
+        /// A `__typename` naming no type of the schema, in a payload checked against it;
+        /// `possible` are the object types the position takes, sorted, and `nearest` the one
+        /// closest to the name, when one is close.
+        case unknownTypename(String, possible: [String], nearest: String?)
     }
 
     public var kind: Kind
@@ -60,8 +75,27 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(type) expects \(expected), found \(found)\(at)"
         case .badPath(let path): return "path \(path) does not reach a field of the operation"
         case .unselectedKey(let key, let nearest):
-            let hint = nearest.map { " (did you mean \"\($0)\"?)" } ?? ""
-            return "\"\(key)\" is not selected\(path.isEmpty ? " on the root" : " at \(pathText)")\(hint)"
+            return
+                "\"\(key)\" is not selected\(path.isEmpty ? " on the root" : " at \(pathText)")\(Self.hint(nearest))"
+        case .nullInNonNull(let type): return "expected \(type), found null\(at)"
+        case .undeclaredEnumValue(let value, let name, let values, let nearest):
+            let declared = "(\(values.joined(separator: ", ")))"
+            return "\"\(value)\" is not a value of enum \(name) \(declared)\(at)\(Self.hint(nearest))"
+        case .impossibleTypename(let name, let position, let possible):
+            return "\"\(name)\" is not a possible type of \(position) (possible: \(Self.list(possible)))\(at)"
+        case .unknownTypename(let name, let possible, let nearest):
+            return
+                "\"\(name)\" is not a type of the schema (possible: \(Self.list(possible)))\(at)\(Self.hint(nearest))"
         }
+    }
+
+    /// ` (did you mean "name"?)`, or nothing without a name.
+    private static func hint(_ nearest: String?) -> String {
+        nearest.map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
+    /// Type names for a message: `Character, Episode`, or `none`.
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

@@ -7,15 +7,17 @@ extension Store {
     ///
     /// Layers stack in call order. Fields may be absent from the response (it is normalized
     /// as a partial payload), but a member `plan` does not select, at any depth, is a typo
-    /// and throws (`__typename` is always allowed). Throws without changing anything when it
-    /// cannot be normalized: no layer, no record, no notification.
+    /// and throws (`__typename` is always allowed), as does, when the normalization has a
+    /// schema, what it rules out (`Ingest.checksSchema`: a null in a non-null field, an
+    /// undeclared enum value, an impossible `__typename`). Throws without changing anything
+    /// when it cannot be normalized: no layer, no record, no notification.
     @discardableResult
     public func applyOptimistic(_ response: some Collection<UInt8>, plan: OperationPlan) throws(StoreError)
         -> OptimisticLayerID
     {
         let result: IngestResult
         do {
-            result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(response, plan: plan)
+            result = try Ingest.handWritten.ingest(response, plan: plan)
         } catch {
             throw .optimisticResponse(error, operation: plan.name)
         }
