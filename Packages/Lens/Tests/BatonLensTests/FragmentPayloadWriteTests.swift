@@ -136,3 +136,38 @@ struct PagedCard: PayloadFragment {
         var inputValue: JSONValue { .payload("Character") }
     }
 }
+
+extension FragmentPayloadWriteTests {
+    @Test func aPayloadTheSchemaRulesOutIsRefusedAndLandsNothing() throws {
+        let rick = try loadRick()
+        #expect {
+            try environment.write(EpisodesCard.self, payload: .init(episodes: nil), at: "Character:1")
+        } throws: { error in
+            guard case WriteError.invalidPayload(let ingest, "EpisodesCard") = error else { return false }
+            return ingest.kind == .nullInNonNull(type: "[Episode]!") && ingest.pathText == "episode"
+        }
+        #expect(try rick.name == "Rick Sanchez")
+        #expect(store.record("Character:1")?.holdsField(untracked: Slot("episode")) == false)
+    }
+}
+
+/// A character's episodes, a non-null list in the schema, with a payload written by hand that
+/// can hold a null there.
+struct EpisodesCard: PayloadFragment {
+    static let typeCondition = "Character"
+    struct Fields: FieldSet {}
+    static let fields = Fields()
+    let ref: RecordRef
+
+    nonisolated static let selection = SelectionTemplate(
+        "Character",
+        [FieldTemplate("episode", type: "[Episode]", SelectionTemplate("Episode", [FieldTemplate("id", type: "ID")]))])
+
+    struct Payload: GraphQLInputValue {
+        var episodes: [String]?
+        var inputValue: JSONValue {
+            .payload(
+                "Character", [("episode", episodes.map { .array($0.map { .object([("id", .string($0))]) }) } ?? .null)])
+        }
+    }
+}

@@ -94,6 +94,21 @@ import BatonTestSupport
         #expect(throws: IngestError.self) { try ingest(#"{"name":"Rick"} {}"#) }
     }
 
+    @Test func checkedAgainstTheSchemaANullInANonNullFieldIsRefusedInEitherForm() throws {
+        let plan = try FragmentPlan("Row", in: Self.document, normalization: Self.normalization)
+        let checked = Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true)
+        let unchecked = try ingest(#"{"episode":null}"#)
+        #expect(unchecked.changes["Character:1"]?["episode"] == .null, "unchecked, the null lands")
+        #expect(throws: IngestError(.nullInNonNull(type: "[Episode]!"), path: [.key("episode")])) {
+            try checked.ingest(Array(#"{"episode":null}"#.utf8), into: "Character:1", plan: plan)
+        }
+        #expect(throws: IngestError(.nullInNonNull(type: "[Episode]!"), path: [.key("episode")])) {
+            try checked.ingest(object: ["episode": .null], into: "Character:1", plan: plan)
+        }
+        let tree = try checked.ingest(object: ["name": "Rick"], into: "Character:1", plan: plan)
+        #expect(tree.changes["Character:1"]?["name"] == .string("Rick"))
+    }
+
     @Test func aFragmentPassingAVariableToAFieldCannotBePlannedAlone() {
         #expect(throws: PlanError.variableInFragment("count", field: "notes", fragment: "Paged")) {
             try FragmentPlan("Paged", in: Self.document, normalization: Self.normalization)

@@ -10,7 +10,8 @@ extension StoreWrite {
     /// record need not exist yet: the write makes it.
     ///
     /// - Throws: ``WriteError/invalidPayload(_:operation:)`` when a value does not fit (a
-    ///   member the fragment does not select names its path),
+    ///   member the fragment does not select names its path) or, under a schema, breaks it
+    ///   (a null in a non-null field, an undeclared enum value: as in an operation's payload),
     ///   ``WriteError/typenameMismatch(_:record:payload:)`` when the store holds `key` with
     ///   another `__typename` than the payload's, ``WriteError/keyMismatch(_:payload:)`` when the
     ///   payload's key fields name another record, ``WriteError/invalidFragment(_:fragment:)``
@@ -29,8 +30,7 @@ extension StoreWrite {
         }
         let result: IngestResult
         do {
-            result = try Ingest(completeness: .partial, rejectsUnselectedKeys: true).ingest(
-                object.jsonBytes(), into: key, plan: plan)
+            result = try Ingest.handWritten.ingest(object: object, into: key, plan: plan)
         } catch {
             throw .invalidPayload(error, operation: name)
         }
