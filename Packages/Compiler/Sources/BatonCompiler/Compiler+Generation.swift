@@ -6,6 +6,8 @@ extension Compiler {
         let types: TypeMapper
         let builder: LensBuilder
         let payload: PayloadEmitter
+        /// The fragments' `selection`s, by their text: what a template of the same data names.
+        let selections: [String: String]
     }
 
     /// The Swift of valid `documents` (their key fields selected), or the errors of names
@@ -19,14 +21,16 @@ extension Compiler {
             schemaTypeName: schemaTypeName, customScalars: schema.configuration.customScalars.values)
         let types = TypeMapper(schema: schema, enumNames: names.enumNames, inputNames: names.inputNames)
         var payload = PayloadEmitter(schema: schema, types: types, globalNames: globalNames)
-        let payloads = fragmentPayloads(documents, lenses: names.fragmentTypes, into: &payload, errors: &errors)
+        var selections: [String: String] = [:]
+        let payloads = fragmentPayloads(
+            documents, lenses: names.fragmentTypes, into: &payload, selections: &selections, errors: &errors)
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
         let emitters = Emitters(
             types: types,
             builder: LensBuilder(
                 schema: schema.schema, types: types, document: documents.document,
                 fragmentTypes: names.fragmentTypes, globalNames: globalNames),
-            payload: payload)
+            payload: payload, selections: selections)
         var output = SwiftOutput()
         writeImports(to: &output.code)
         var operationIndex = 0
@@ -97,7 +101,7 @@ extension Compiler {
         output.tables.block("enum \(typeName): \(conformance), PayloadOperation") { writer in
             writer.line("static let document = \(SwiftNames.literal(text))")
             writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")
-            PlanEmitter.write(template, documentText: text, to: &writer)
+            PlanEmitter.write(template, documentText: text, shared: emitters.selections, to: &writer)
             if typed {
                 VariablesEmitter.writeVariables(operation.variableDefinitions, types: emitters.types, to: &writer)
             }
@@ -114,8 +118,9 @@ extension Compiler {
         return try OperationTemplate(document: alone, normalization: normalization)
     }
 
-    /// `fragment`'s lens, named `typeName`, and, among the tables, its typed `payload`: an
-    /// extension making it a `PayloadFragment` (and an `UpdatableFragment` when `@updatable`).
+    /// `fragment`'s lens, named `typeName`, and, among the tables, its typed `payload` and its
+    /// `selection`: an extension making it a `PayloadFragment` (and an `UpdatableFragment` when
+    /// `@updatable`).
     private func write(
         _ fragment: FragmentDefinition, as typeName: String, payload: String, with emitters: Emitters,
         to output: inout SwiftOutput

@@ -1,15 +1,17 @@
 import BatonNormalize
 
 extension Compiler {
-    /// Each fragment's `Payload`, by fragment name, as text at depth 0, written into `emitter`
-    /// (so the positions written after take a fragment's type where they have its shape); the
-    /// errors of the fragments that cannot be planned, at their definitions.
+    /// Each fragment's `Payload` and `selection` (its template), by fragment name, as text at
+    /// depth 0, written into `emitter` (so the positions written after take a fragment's type
+    /// where they have its shape) and `selections` (so the templates written after name a
+    /// fragment's where they hold its data); the errors of the fragments that cannot be
+    /// planned, at their definitions.
     ///
     /// A fragment is planned alone, as a spread of it on its type condition
     /// (`SelectionTemplate.fragment`), and written after the fragments it spreads.
     func fragmentPayloads(
         _ documents: DocumentSet, lenses: [String: String], into emitter: inout PayloadEmitter,
-        errors: inout [CompilerError]
+        selections: inout [String: String], errors: inout [CompilerError]
     ) -> [String: String] {
         let document = documents.document
         var sources: [String: GraphQLSource] = [:]
@@ -28,8 +30,11 @@ extension Compiler {
             do {
                 let selection = try SelectionTemplate.fragment(
                     fragment.name, in: document, normalization: normalization)
-                payloads[fragment.name] = emitter.fragment(
-                    lenses[fragment.name] ?? fragment.name, selection, on: fragment.typeCondition)
+                let lens = lenses[fragment.name] ?? fragment.name
+                var writer = SwiftWriter()
+                writer.lines(of: emitter.fragment(lens, selection, on: fragment.typeCondition))
+                PlanEmitter.writeFragment(selection, as: "\(lens).selection", shared: &selections, to: &writer)
+                payloads[fragment.name] = writer.text
             } catch {
                 guard let source = sources[fragment.name] else { return }
                 errors.append(

@@ -1,11 +1,18 @@
 import BatonNormalize
 
-/// Writes an operation's `OperationTemplate` as Swift data: a `FieldTemplate` line per
-/// field, nested as the selections are, so the app plans the operation without parsing.
+/// Writes an operation's `OperationTemplate`, and a fragment's `SelectionTemplate`, as Swift
+/// data: a `FieldTemplate` line per field, nested as the selections are, so the app plans the
+/// operation, or writes the fragment's payload, without parsing. A selection of the same data
+/// as a fragment's written earlier (a field selecting only a spread, say) names the
+/// fragment's (`NoteRow.selection`) instead of repeating it.
 enum PlanEmitter {
     /// `static let template = …` for `template`; `documentText` is the operation's
-    /// `document`, named instead of repeated when the text sent is the same.
-    static func write(_ template: OperationTemplate, documentText: String, to writer: inout SwiftWriter) {
+    /// `document`, named instead of repeated when the text sent is the same, and each
+    /// selection `shared` holds (by its text, see ``text(of:shared:)``) is named, not repeated.
+    static func write(
+        _ template: OperationTemplate, documentText: String, shared: [String: String] = [:],
+        to writer: inout SwiftWriter
+    ) {
         var head = ".\(template.kind.rawValue), name: \(optional(template.name)), "
         head += "text: \(template.text == documentText ? "document" : SwiftNames.literal(template.text)), "
         head += "rootTypename: \(SwiftNames.literal(template.rootTypename)),"
@@ -14,38 +21,68 @@ enum PlanEmitter {
             if !template.variables.isEmpty {
                 writer.line("variables: [\(template.variables.map(variable).joined(separator: ", "))],")
             }
-            selection(template.root, opening: "", closing: "", to: &writer)
+            let root = text(of: template.root, shared: shared)
+            writer.lines(of: shared[root].map { $0 + "\n" } ?? root)
         }
     }
 
-    /// `SelectionTemplate(…, [` after `opening`, the fields, and `])` before `closing`.
-    private static func selection(
-        _ selection: SelectionTemplate, opening: String, closing: String, to writer: inout SwiftWriter
+    /// `nonisolated static let selection = …` for a fragment's `template` (nonisolated: the
+    /// operations' templates name it), named `reference` elsewhere:
+    /// the selections `shared` holds named, not repeated, and this one added to `shared`.
+    static func writeFragment(
+        _ template: SelectionTemplate, as reference: String, shared: inout [String: String],
+        to writer: inout SwiftWriter
     ) {
+        let text = text(of: template, shared: shared)
+        if let earlier = shared[text] {
+            writer.line("nonisolated static let selection = \(earlier)")
+            return
+        }
+        shared[text] = reference
+        var lines = text.split(separator: "\n").map(String.init)
+        lines[0] = "nonisolated static let selection = " + lines[0]
+        writer.lines(of: lines.joined(separator: "\n") + "\n")
+    }
+
+    /// `SelectionTemplate(…, [`, the fields, and `])` at depth 0: the key a selection of the
+    /// same data is shared by. A nested selection whose text `shared` holds is named there.
+    static func text(of selection: SelectionTemplate, shared: [String: String]) -> String {
+        var writer = SwiftWriter()
         var head = "SelectionTemplate(\(optional(selection.staticType))"
         if selection.needsTypename { head += ", needsTypename: true" }
         if selection.isAbstract { head += ", abstract: true" }
         if selection.byType.isEmpty {
-            writer.wrapped(opening + head + ", [", "])" + closing) { writer in fields(selection.common, to: &writer) }
-            return
+            writer.wrapped(head + ", [", "])") { writer in fields(selection.common, shared, to: &writer) }
+            return writer.text
         }
-        writer.wrapped(opening + head + ", [", "], byType: [") { writer in fields(selection.common, to: &writer) }
+        writer.wrapped(head + ", [", "], byType: [") { writer in fields(selection.common, shared, to: &writer) }
         writer.indented { writer in
             for (typename, typeFields) in selection.byType.sorted(by: { $0.key < $1.key }) {
-                writer.wrapped("\(SwiftNames.literal(typename)): [", "],") { writer in fields(typeFields, to: &writer) }
+                writer.wrapped("\(SwiftNames.literal(typename)): [", "],") { writer in
+                    fields(typeFields, shared, to: &writer)
+                }
             }
         }
-        writer.line("])" + closing)
+        writer.line("])")
+        return writer.text
     }
 
-    private static func fields(_ fields: [FieldTemplate], to writer: inout SwiftWriter) {
+    private static func fields(_ fields: [FieldTemplate], _ shared: [String: String], to writer: inout SwiftWriter) {
         for field in fields {
             let head = "FieldTemplate(" + arguments(of: field)
-            if let child = field.selection {
-                selection(child, opening: head + ", ", closing: "),", to: &writer)
-            } else {
+            guard let child = field.selection else {
                 writer.line(head + "),")
+                continue
             }
+            let text = text(of: child, shared: shared)
+            if let name = shared[text] {
+                writer.line(head + ", \(name)),")
+                continue
+            }
+            var lines = text.split(separator: "\n").map(String.init)
+            lines[0] = head + ", " + lines[0]
+            lines[lines.count - 1] += "),"
+            writer.lines(of: lines.joined(separator: "\n") + "\n")
         }
     }
 

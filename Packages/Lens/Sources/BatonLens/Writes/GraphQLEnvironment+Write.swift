@@ -49,4 +49,11 @@ extension GraphQLEnvironment {
     ) throws {
         try write { try $0.commit(operation, variables: variables, payload: payload) }
     }
+
+    /// Writes `payload` into the record `key` through `fragment`'s selection, in one commit
+    /// (see `StoreWrite.write(_:payload:at:)`): `try environment.write(NoteRow.self,
+    /// payload: NoteRow.Payload(id: "1", text: "…"), at: key)`.
+    public func write<F: PayloadFragment>(_ fragment: F.Type, payload: F.Payload, at key: RecordKey) throws {
+        try write { try $0.write(fragment, payload: payload, at: key) }
+    }
 }

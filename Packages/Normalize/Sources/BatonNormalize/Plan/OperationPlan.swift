@@ -56,6 +56,23 @@ public final class OperationPlan: Sendable {
         self.identity = OperationIdentity(name: template.name ?? template.text, variables: variables)
     }
 
+    /// The plan of one object written into the record `key` as `selection` reads it, its
+    /// type from `selection` or the object's `__typename`: what the walker takes for a payload
+    /// that is no response (``Ingest/ingest(_:into:plan:)``). It has no text and no variables.
+    init(record key: RecordKey, selection: SelectionPlan, normalization: Normalization) {
+        self.name = nil
+        self.kind = .query
+        self.rootKey = key
+        self.rootTypename = selection.staticType ?? ""
+        self.variables = [:]
+        self.givenVariables = [:]
+        self.text = ""
+        self.normalization = normalization
+        self.root = selection
+        self.deferLabels = []
+        self.identity = OperationIdentity(name: key.rawValue, variables: [:])
+    }
+
     /// Plans the operation `operationName` of `document` (the only one when nil) under
     /// `variables`.
     public convenience init(
@@ -114,6 +131,10 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     /// are keyed `Type:id`, so its id alone names no record. `suggestion` is a type of the
     /// schema the field's name holds (`removedNoteId`: `Note`), for the fix's message.
     case deleteRecordWithoutType(field: String, selectedOn: String?, suggestion: String?, location: SourceLocation)
+    /// A field of the fragment `fragment`, planned alone (``FragmentPlan``), passes the
+    /// variable `variable` as an argument: without an operation's variables its storage key is
+    /// unknown, so no payload can be written through the fragment.
+    case variableInFragment(String, field: String, fragment: String)
 
     public var description: String {
         switch self {
@@ -129,6 +150,8 @@ public enum PlanError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notBoolean(let variable): "$\(variable) decides an @include, @skip or @defer and is not a Boolean"
         case .deleteRecordWithoutType(let field, let type, let suggestion, let location):
             "\(location.line):\(location.column): @deleteRecord on \(field) deletes nothing without typeName: records are keyed Type:id, and \(field) is not the key field of an object type it is selected on\(type.map { " (\($0))" } ?? ""); write @deleteRecord(typeName: \"\(suggestion ?? "<Type>")\")"
+        case .variableInFragment(let variable, let field, let fragment):
+            "\(field) of fragment \(fragment) takes $\(variable): a fragment planned alone has no variables, so the field's storage key is unknown"
         }
     }
 }
