@@ -19,6 +19,8 @@ public final class GraphQLEnvironment {
 
     var inFlight: [OperationIdentity: Task<Result<CommitSummary, OperationError>, Never>] = [:]
     private var plans: [PlanKey: OperationPlan] = [:]
+    /// Each payload fragment's plan, made on its first write.
+    private var fragmentPlans: [ObjectIdentifier: FragmentPlan] = [:]
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
 
@@ -54,6 +56,16 @@ public final class GraphQLEnvironment {
         if let plan = plans[key] { return plan }
         let plan = try Op.plan(variables: variables, normalization: store.normalization)
         plans[key] = plan
+        return plan
+    }
+
+    /// The plan `fragment`'s payloads are written through, in this environment's
+    /// normalization: made once per fragment type.
+    func plan<F: PayloadFragment>(_ fragment: F.Type) throws(PlanError) -> FragmentPlan {
+        if let plan = fragmentPlans[ObjectIdentifier(fragment)] { return plan }
+        let plan = try FragmentPlan(
+            String(describing: fragment), template: F.selection, normalization: store.normalization)
+        fragmentPlans[ObjectIdentifier(fragment)] = plan
         return plan
     }
 

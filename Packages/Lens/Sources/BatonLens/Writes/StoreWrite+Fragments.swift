@@ -1,7 +1,7 @@
 /// Fragment payloads: one record's fields written as a fragment selects them.
 extension StoreWrite {
     /// Writes `payload` into the record `key` through `fragment`'s selection
-    /// (``PayloadFragment/selection``, planned without variables): it is normalized by the
+    /// (``PayloadFragment/selection``, planned without variables, once per environment): it is normalized by the
     /// same code a server's response goes through, so its nested objects land in their own
     /// records (keyed by the store's cache-key policy, or embedded under `key`), lists and links
     /// as a response writes them, `__typename` kept.
@@ -24,7 +24,7 @@ extension StoreWrite {
         let normalization = store.normalization
         let plan: FragmentPlan
         do {
-            plan = try FragmentPlan(name, template: F.selection, normalization: normalization)
+            plan = try environment.plan(fragment)
         } catch {
             throw .invalidFragment(error, fragment: name)
         }
