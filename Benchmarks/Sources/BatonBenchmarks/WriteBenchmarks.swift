@@ -37,7 +37,8 @@ enum WriteBenchmarks {
         harness.record("typed_write_over_commit_one_field_ratio", typed / raw)
 
         // The screen's data as a payload (what a generated payload's `inputValue` is), written
-        // into an empty store, beside the ingest of the response's bytes.
+        // into an empty store, beside the ingest of the response's bytes (no commit) and beside
+        // the response landing (ingest and commit).
         let response = try Foundation.Data(
             contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
         guard case .object(let members) = try JSONValue.parse(response),
@@ -58,8 +59,22 @@ enum WriteBenchmarks {
             precondition(empty.store.record("Character:1") != nil, "the payload must land")
             return time
         }
+        // The same data as a server's response lands: its bytes ingested and committed into an
+        // empty store, the path a payload replaces.
+        let landed = Harness.median {
+            let empty = Store(normalization: store.normalization)
+            let time = Harness.milliseconds {
+                guard let changes = try? Ingest().ingest(response, plan: plan).changes else {
+                    preconditionFailure("the response must ingest")
+                }
+                blackHole(empty.commit(changes))
+            }
+            blackHole(empty)
+            return time
+        }
         harness.record("payload_commit_fixture_ms", payload)
         harness.record("payload_commit_over_ingest_ratio", payload / ingest)
+        harness.record("payload_commit_over_response_commit_ratio", payload / landed)
     }
 }
 
