@@ -15,12 +15,12 @@ public struct HeldStream: Sendable {
     /// Says the stream is up (`StreamEvent.connected`) before any event: a subscription handle
     /// shows as open. Seen only by `events(for:)` consumers; `payloads(for:)` skips it.
     public func connect() throws(ScriptedTransportError) {
-        try transport.stream(id, yield: .connected, end: nil)
+        try transport.stream(id, yield: .connected, end: .open)
     }
 
     /// Pushes one event's bytes.
     public func send(_ payload: Data) throws(ScriptedTransportError) {
-        try transport.stream(id, yield: .payload(payload), end: nil)
+        try transport.stream(id, yield: .payload(payload), end: .open)
     }
 
     /// Pushes one event, `text` as its bytes.
@@ -33,11 +33,11 @@ public struct HeldStream: Sendable {
 
     /// Ends the stream as a server ending the subscription does.
     public func finish() throws(ScriptedTransportError) {
-        try transport.stream(id, yield: nil, end: .some(nil))
+        try transport.stream(id, yield: nil, end: .finished)
     }
 
     /// Drops the stream with `error`, as a failing connection does.
     public func fail(_ error: any Error) throws(ScriptedTransportError) {
-        try transport.stream(id, yield: nil, end: .some(error))
+        try transport.stream(id, yield: nil, end: .failed(error))
     }
 }

@@ -77,20 +77,36 @@ extension ScriptedTransport {
         continuation.resume(returning: reply)
     }
 
-    /// Yields `event` on held stream `id`, or ends it (`end` nil: finished; else failed).
-    func stream(_ id: Int, yield event: StreamEvent?, end: (any Error)??) throws(ScriptedTransportError) {
+    /// How a stream step leaves the stream.
+    enum StreamEnd {
+        case open
+        case finished
+        case failed(any Error)
+    }
+
+    /// Yields `event` (when given) on held stream `id`, then leaves it as `end` says.
+    func stream(_ id: Int, yield event: StreamEvent?, end: StreamEnd) throws(ScriptedTransportError) {
         let continuation = state.withLock { state in
-            guard let end else { return state.streams[id] }
-            let continuation = state.streams.removeValue(forKey: id)
-            if continuation != nil { state.log[id].disposition = end == nil ? .finished : .failed }
-            return continuation
+            switch end {
+            case .open: return state.streams[id]
+            case .finished, .failed:
+                let continuation = state.streams.removeValue(forKey: id)
+                if continuation != nil {
+                    if case .finished = end {
+                        state.log[id].disposition = .finished
+                    } else {
+                        state.log[id].disposition = .failed
+                    }
+                }
+                return continuation
+            }
         }
         guard let continuation else { throw .notHeld(state.withLock { $0.log[id].summary }) }
         if let event { continuation.yield(event) }
         switch end {
-        case .none: break
-        case .some(.none): continuation.finish()
-        case .some(.some(let error)): continuation.finish(throwing: error)
+        case .open: break
+        case .finished: continuation.finish()
+        case .failed(let error): continuation.finish(throwing: error)
         }
     }
 }
