@@ -27,7 +27,7 @@ struct ScriptedTimeoutTests {
             #expect(seen == [#"query Character {"id":"1"} (held)"#])
             #expect("\(error)".contains("Rename") && "\(error)".contains("Character"))
         }
-        #expect(throws: ScriptedTransportError.self) { try transport.expectNothingHeld() }
+        await #expect(throws: ScriptedTransportError.self) { try await transport.expectNothingHeld() }
     }
 
     @Test func aHandleWaitThatTimesOutNamesTheConditionAndTheLastPhase() async throws {
@@ -65,12 +65,12 @@ struct ScriptedTimeoutTests {
         let handle = QueryHandle(CharacterQuery.self, variables: ["id": "1"], in: environment)
         _ = try await transport.next(named: "Character")
         #expect(transport.held.map(\.operationName) == ["Character"])
-        #expect(throws: ScriptedTransportError.stillHeld([#"query Character {"id":"1"}"#])) {
-            try transport.expectNothingHeld()
+        await #expect(throws: ScriptedTransportError.stillHeld([#"query Character {"id":"1"}"#])) {
+            try await transport.expectNothingHeld()
         }
         try await handle.waitUntil(.failed(.transport))
         #expect(transport.held.isEmpty)
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 
     @Test func answeringARequestTwiceThrowsNotHeld() async throws {
@@ -86,6 +86,6 @@ struct ScriptedTimeoutTests {
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(throws: ScriptedTransportError.self) { try request.answer("{}") }
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 }

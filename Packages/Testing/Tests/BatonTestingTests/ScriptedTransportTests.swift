@@ -23,7 +23,7 @@ struct ScriptedTransportTests {
         try request.answer(data: Cast.character("Rick Sanchez"))
         try await handle.waitUntil(.ready)
         #expect(try handle.data?.character?.name == "Rick Sanchez")
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 
     @Test func aRuleAnswersMatchingRequestsAsTheyArrive() async throws {
@@ -38,7 +38,7 @@ struct ScriptedTransportTests {
         #expect(rick.phase == .loading)
         try held.answer(data: Cast.character("Rick"))
         try await rick.waitUntil(.ready)
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 
     @Test func aFailedRequestLandsAsTheHandlesError() async throws {
@@ -88,7 +88,7 @@ struct ScriptedTransportTests {
         #expect(try character.name == "Rick Prime")
         #expect(environment.store.optimisticLayers.isEmpty)
         #expect(transport.requests.map(\.operationName) == ["Character", "Rename", "Rename"])
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 
     @Test func aSubscriptionIsFedTwoEventsThenEnded() async throws {
@@ -109,7 +109,7 @@ struct ScriptedTransportTests {
         try stream.finish()
         try await subscription.waitUntil(.ended)
         #expect(throws: ScriptedTransportError.self) { try stream.send(data: NameChangedSubscription.event("late")) }
-        try transport.expectNothingHeld()
+        try await transport.expectNothingHeld()
     }
 
     @Test func theRequestsAreRecordedWithTheirTextVariablesAndKind() async throws {

@@ -25,9 +25,17 @@ extension ScriptedTransport {
     }
 
     /// The end-of-test check: throws ``ScriptedTransportError/stillHeld(_:)`` naming every
-    /// request or stream still held, after failing each of them with that error so no task
-    /// stays suspended. Does nothing when none is held.
-    public func expectNothingHeld() throws(ScriptedTransportError) {
+    /// request or stream still held after `settling` (the time a cancelled caller or a stopped
+    /// subscription takes to let its request go), after failing each of them with that error
+    /// so no task stays suspended. Returns as soon as none is held.
+    public func expectNothingHeld(settling: Duration = .milliseconds(100)) async throws(ScriptedTransportError) {
+        let deadline = ContinuousClock.now.advanced(by: settling)
+        var attempt = 0
+        while state.withLock({ state in state.log.contains { $0.disposition.isHeld } }), ContinuousClock.now < deadline
+        {
+            attempt += 1
+            if attempt < 50 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+        }
         let (held, waiting, streams) = state.withLock { state in
             let held = state.log.filter { $0.disposition.isHeld }.map { ScriptedTransport.describe($0.request) }
             let taken = (state.waiting, state.streams)

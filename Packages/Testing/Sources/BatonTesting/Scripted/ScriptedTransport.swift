@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// A request the test never answers does not hang the test silently: the waits time out with
 /// ``ScriptedTransportError/timedOut(awaited:timeout:seen:)`` naming what was awaited and every
-/// request seen, and ``expectNothingHeld()`` throws ``ScriptedTransportError/stillHeld(_:)``
+/// request seen, and ``expectNothingHeld(settling:)`` throws ``ScriptedTransportError/stillHeld(_:)``
 /// naming what was left. Errors are thrown, not recorded with Swift Testing's `Issue`, so the
 /// product links into previews and apps where the `Testing` module is absent; a `@Test` that
 /// lets one propagate fails with its message.
