@@ -22,11 +22,12 @@ import Synchronization
 /// `Sendable`, safe from any thread and any number of concurrent requests: its state is behind
 /// a lock, and no lock is held while a reply or rule runs.
 public final class ScriptedTransport: Transport {
-    /// How long the waits wait when not told.
+    /// How long the waits wait when not told: ten seconds unless given, generous because a
+    /// suite running in parallel can starve a test for seconds.
     public let defaultTimeout: Duration
     let state = Mutex(State())
 
-    public init(defaultTimeout: Duration = .seconds(2)) {
+    public init(defaultTimeout: Duration = .seconds(10)) {
         self.defaultTimeout = defaultTimeout
     }
 

@@ -6,7 +6,7 @@ extension QueryHandle {
     /// ``WaitError/timedOut(condition:timeout:lastSeen:location:)`` naming the operation and the
     /// last phase, refresh and error seen.
     public func waitUntil(
-        _ phase: QueryPhase, settled: Bool = true, timeout: Duration = .seconds(2), fileID: String = #fileID,
+        _ phase: QueryPhase, settled: Bool = true, timeout: Duration = .seconds(10), fileID: String = #fileID,
         line: Int = #line
     ) async throws(WaitError) {
         let condition = "QueryHandle<\(Op.self)> is \(phase)" + (settled ? " and not refreshing" : "")
@@ -24,7 +24,7 @@ extension SubscriptionHandle {
     /// Waits until the handle's `state` is `state` (`.open`, `.ended`, …). A timeout names the
     /// operation and the last state, event count and error seen.
     public func waitUntil(
-        _ state: SubscriptionState, timeout: Duration = .seconds(2), fileID: String = #fileID, line: Int = #line
+        _ state: SubscriptionState, timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line
     ) async throws(WaitError) {
         let condition = "SubscriptionHandle<\(Op.self)> is \(state)"
         try await until(condition, timeout: timeout, fileID: fileID, line: line, observing: snapshot) {
@@ -34,7 +34,7 @@ extension SubscriptionHandle {
 
     /// Waits until the handle has committed at least `count` events in all.
     public func waitUntil(
-        eventCount count: Int, timeout: Duration = .seconds(2), fileID: String = #fileID, line: Int = #line
+        eventCount count: Int, timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line
     ) async throws(WaitError) {
         let condition = "SubscriptionHandle<\(Op.self)> has \(count) events"
         try await until(condition, timeout: timeout, fileID: fileID, line: line, observing: snapshot) {

@@ -5,9 +5,13 @@
 ///
 /// It polls rather than tracking Observation so that a condition may read anything: a
 /// handle's observable state, a transport's `requests`, a count kept by the test.
+///
+/// The timeouts default to ten seconds: a wait returns as soon as its condition holds, and a
+/// whole test suite running in parallel can keep the main actor and the cooperative pool busy
+/// for seconds (two proved too short for a fetch to land under `swift test` at the root).
 @MainActor
 public func until(
-    _ condition: String = "the condition holds", timeout: Duration = .seconds(2), fileID: String = #fileID,
+    _ condition: String = "the condition holds", timeout: Duration = .seconds(10), fileID: String = #fileID,
     line: Int = #line, _ holds: () -> Bool
 ) async throws(WaitError) {
     try await until(
@@ -22,7 +26,7 @@ public func until(
 @MainActor
 @discardableResult
 public func until<Value>(
-    _ condition: String, timeout: Duration = .seconds(2), fileID: String = #fileID, line: Int = #line,
+    _ condition: String, timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line,
     observing value: () -> Value, satisfies holds: (Value) -> Bool
 ) async throws(WaitError) -> Value {
     let deadline = ContinuousClock.now.advanced(by: timeout)
