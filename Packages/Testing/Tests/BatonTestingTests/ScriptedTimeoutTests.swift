@@ -6,7 +6,7 @@ import Testing
 /// What a test that waits in vain, or leaves a request held, is told.
 @MainActor
 struct ScriptedTimeoutTests {
-    let transport = ScriptedTransport(defaultTimeout: .milliseconds(100))
+    let transport = ScriptedTransport()
     let environment: GraphQLEnvironment
 
     init() {
@@ -15,8 +15,9 @@ struct ScriptedTimeoutTests {
 
     @Test func waitingForARequestThatNeverComesNamesItAndTheRequestsSeen() async throws {
         _ = QueryHandle(CharacterQuery.self, variables: ["id": "1"], in: environment)
+        _ = try await transport.next(named: "Character")
         do {
-            _ = try await transport.next(named: "Rename")
+            _ = try await transport.next(named: "Rename", timeout: .milliseconds(100))
             Issue.record("a wait for a request never sent returned")
         } catch {
             guard case .timedOut(let awaited, _, let seen) = error else {
@@ -27,7 +28,9 @@ struct ScriptedTimeoutTests {
             #expect(seen == [#"query Character {"id":"1"} (held)"#])
             #expect("\(error)".contains("Rename") && "\(error)".contains("Character"))
         }
-        await #expect(throws: ScriptedTransportError.self) { try await transport.expectNothingHeld() }
+        await #expect(throws: ScriptedTransportError.self) {
+            try await transport.expectNothingHeld(settling: .milliseconds(10))
+        }
     }
 
     @Test func aHandleWaitThatTimesOutNamesTheConditionAndTheLastPhase() async throws {

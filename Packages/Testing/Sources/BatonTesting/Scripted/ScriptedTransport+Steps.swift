@@ -56,15 +56,24 @@ extension ScriptedTransport {
     func take(_ matcher: Matcher, stream: Bool, timeout: Duration) async throws(ScriptedTransportError) -> Int {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var attempt = 0
+        var lastChance = false
         while true {
             if let id = state.withLock({ $0.take(matcher, stream: stream) }) { return id }
-            if ContinuousClock.now >= deadline || Task.isCancelled {
+            if lastChance || Task.isCancelled {
                 let seen = state.withLock { $0.log.map(\.summary) }
                 let awaited = stream ? "a stream: \(matcher.summary)" : matcher.summary
                 throw .timedOut(awaited: awaited, timeout: timeout, seen: seen)
             }
             attempt += 1
-            if attempt < 50 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+            if ContinuousClock.now >= deadline {
+                // A busy main actor may have kept the request's sender from running: once more.
+                lastChance = true
+                try? await Task.sleep(for: .milliseconds(10))
+            } else if attempt < 50 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
         }
     }
 
