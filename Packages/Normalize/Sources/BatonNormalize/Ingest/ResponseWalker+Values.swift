@@ -2,7 +2,7 @@ import BatonRecords
 
 /// Field values: composites (an object, a list of them), leaves, scalars checked against their
 /// type, strings shared through the walk's table, and the short texts errors show.
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Reads the value of a field with selections: an object, a list of them, or null.
     mutating func readComposite(_ field: FieldPlan, _ child: SelectionPlan, parent: RecordKey) throws -> Value {
         let embedded = EmbeddedKey(parent: parent, storageKey: field.storageKey)
