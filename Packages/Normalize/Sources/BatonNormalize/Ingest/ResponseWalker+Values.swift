@@ -61,7 +61,7 @@ extension ResponseWalker where Reader: ~Copyable {
     mutating func readLeaf(_ kind: JSONKind) throws -> Value {
         switch kind {
         case .string:
-            return .string(try readString().text)
+            return .string(try reader.readText(sharing: &strings))
         case .number:
             switch try reader.readNumber() {
             case .int(let number): return .int(number)
@@ -109,7 +109,7 @@ extension ResponseWalker where Reader: ~Copyable {
         case (_, _) where isList == true:
             break
         case (.string, .string), (.string, .enumValue), (.string, .id):
-            return .string(try readString().text)
+            return .string(try reader.readText(sharing: &strings))
         case (.bool, .boolean):
             return .bool(try reader.readBool())
         case (.number, .float):

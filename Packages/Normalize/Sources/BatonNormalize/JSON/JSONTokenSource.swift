@@ -21,6 +21,9 @@ protocol JSONTokenSource: ~Copyable {
     mutating func readString() throws(JSONReadError) -> String
     /// A string's bytes (escapes not decoded when `escaped`).
     mutating func readRawString() throws(JSONReadError) -> (raw: UnsafeBufferPointer<UInt8>, escaped: Bool)
+    /// A string value as the walk keeps it: made from bytes through `table`, which shares a text
+    /// the payload repeats.
+    mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String
     mutating func readNumber() throws(JSONReadError) -> JSONNumber
     mutating func readBool() throws(JSONReadError) -> Bool
     mutating func readNull() throws(JSONReadError)
@@ -35,4 +38,10 @@ protocol JSONTokenSource: ~Copyable {
     func locating(_ error: JSONReadError) -> JSONReadError
 }
 
-extension JSONReader: JSONTokenSource {}
+extension JSONReader: JSONTokenSource {
+    @inline(__always)
+    mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String {
+        let (raw, escaped) = try readRawString()
+        return escaped ? Self.decodeEscaped(raw) : table.string(raw)
+    }
+}

@@ -8,6 +8,11 @@ extension JSONTreeReader {
         return text
     }
 
+    /// The tree's own string: nothing to make.
+    mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String {
+        try readString()
+    }
+
     mutating func readRawString() throws(JSONReadError) -> (raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         let value = try take(.string)
         guard case .string(let text) = value else { throw Self.mismatch(.string, value) }
@@ -47,13 +52,13 @@ extension JSONTreeReader {
 
     mutating func skipValue() throws(JSONReadError) {
         let value = try take(.null)
-        try checkDepth(value, below: stack.count)
+        try checkDepth(value, below: depth)
     }
 
     /// The next value, its numbers as its text would read back.
     mutating func readValue() throws(JSONReadError) -> JSONValue {
         let value = try take(.null)
-        try checkDepth(value, below: stack.count)
+        try checkDepth(value, below: depth)
         return Self.normalized(value)
     }
 

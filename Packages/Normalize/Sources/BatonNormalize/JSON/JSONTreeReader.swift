@@ -12,39 +12,42 @@ import BatonRecords
 /// Errors carry no byte offset (the tree has no text): their `offset` is 0 and they have no
 /// line or column. Thread safety: a noncopyable cursor for one task at a time; not `Sendable`.
 struct JSONTreeReader: JSONTokenSource, ~Copyable {
-    /// An open container and the index of its next member or element.
+    /// An open container (or, past `depth`, one closed) and the index of its next member or
+    /// element.
     struct Frame {
-        enum Container {
-            case object([(String, JSONValue)])
-            case array([JSONValue])
-        }
-        var container: Container
+        var isObject: Bool
+        var members: [(String, JSONValue)]
+        var elements: [JSONValue]
         var next: Int
     }
 
-    /// A place in the tree to come back to, as `JSONReader.Mark` is in text.
+    /// A place in the tree to come back to, as `JSONReader.Mark` is in text: the frames stay
+    /// after their containers close until another container opens at their depth.
     struct Mark {
         let depth: Int
-        let frame: Frame?
-        let pending: JSONValue?
+        let next: Int
+        let hasPending: Bool
     }
 
     /// The deepest nesting of arrays and objects allowed.
     let maxDepth: Int
-    /// The open containers, innermost last.
+    /// The containers open (below `depth`), innermost last, and some closed after them.
     var stack: [Frame] = []
+    /// How many containers are open.
+    var depth = 0
+    /// The whole tree, for a rewind to the top.
+    let root: JSONValue
     /// The value the next read reads, or nil when a key, an element or the end is due.
     var pending: JSONValue?
     var arena = ByteArena()
 
     init(_ value: JSONValue, maxDepth: Int = 512) {
         self.maxDepth = maxDepth
+        self.root = value
         self.pending = value
     }
 
     deinit { arena.deallocate() }
-
-    var depth: Int { stack.count }
 
     /// The next value, consumed.
     @inline(__always)
@@ -76,71 +79,76 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     mutating func beginObject() throws(JSONReadError) {
         let value = try take(.object)
         guard case .object(let members) = value else { throw Self.mismatch(.object, value) }
-        try push(.object(members))
+        try push(Frame(isObject: true, members: members, elements: [], next: 0))
     }
 
     mutating func beginArray() throws(JSONReadError) {
         let value = try take(.array)
         guard case .array(let elements) = value else { throw Self.mismatch(.array, value) }
-        try push(.array(elements))
+        try push(Frame(isObject: false, members: [], elements: elements, next: 0))
     }
 
-    mutating func push(_ container: Frame.Container) throws(JSONReadError) {
-        guard stack.count < maxDepth else {
+    mutating func push(_ frame: Frame) throws(JSONReadError) {
+        guard depth < maxDepth else {
             throw Self.error(.depthLimitExceeded, expected: "at most \(maxDepth) nested containers", found: "one more")
         }
-        stack.append(Frame(container: container, next: 0))
+        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
+        depth += 1
     }
 
     mutating func nextKey() throws(JSONReadError) -> JSONKey? {
-        let top = stack.count - 1
-        guard top >= 0, case .object(let members) = stack[top].container else {
-            preconditionFailure("JSONTreeReader.nextKey() called outside an object")
-        }
+        let top = depth - 1
+        precondition(top >= 0 && stack[top].isObject, "JSONTreeReader.nextKey() called outside an object")
         let index = stack[top].next
-        guard index < members.count else {
-            stack.removeLast()
+        guard index < stack[top].members.count else {
+            depth = top
             return nil
         }
         stack[top].next = index + 1
-        let (name, value) = members[index]
-        pending = value
-        return JSONKey(utf8: arena.copy(name), hasEscapes: false, offset: 0)
+        pending = stack[top].members[index].1
+        return JSONKey(utf8: arena.copy(stack[top].members[index].0), hasEscapes: false, offset: 0)
     }
 
     mutating func nextElement() throws(JSONReadError) -> Bool {
-        let top = stack.count - 1
-        guard top >= 0, case .array(let elements) = stack[top].container else {
-            preconditionFailure("JSONTreeReader.nextElement() called outside an array")
-        }
+        let top = depth - 1
+        precondition(top >= 0 && !stack[top].isObject, "JSONTreeReader.nextElement() called outside an array")
         let index = stack[top].next
-        guard index < elements.count else {
-            stack.removeLast()
+        guard index < stack[top].elements.count else {
+            depth = top
             return false
         }
         stack[top].next = index + 1
-        pending = elements[index]
+        pending = stack[top].elements[index]
         return true
     }
 
     /// Asserts that the top-level value has been read whole.
     mutating func finish() throws(JSONReadError) {
-        if !stack.isEmpty {
+        if depth > 0 {
             throw Self.error(.unexpectedEnd, expected: "the end of the open containers", found: "more to read")
         }
         if pending != nil { throw Self.error(.unexpectedEnd, expected: "the value read", found: "it unread") }
     }
 
-    var mark: Mark { Mark(depth: stack.count, frame: stack.last, pending: pending) }
+    var mark: Mark {
+        Mark(depth: depth, next: depth > 0 ? stack[depth - 1].next : 0, hasPending: pending != nil)
+    }
 
     mutating func rewind(to mark: Mark) {
-        if mark.depth == 0 {
-            stack.removeAll(keepingCapacity: true)
-        } else if let frame = mark.frame {
-            stack.removeLast(max(0, stack.count - (mark.depth - 1)))
-            stack.append(frame)
+        depth = mark.depth
+        guard depth > 0 else {
+            pending = mark.hasPending ? root : nil
+            return
         }
-        pending = mark.pending
+        let top = depth - 1
+        stack[top].next = mark.next
+        if !mark.hasPending {
+            pending = nil
+        } else if stack[top].isObject {
+            pending = stack[top].members[mark.next - 1].1
+        } else {
+            pending = stack[top].elements[mark.next - 1]
+        }
     }
 
     /// The tree has no text to place `error` in: it stays as it is.
