@@ -45,7 +45,11 @@ extension JSONTreeReader {
     }
 
     mutating func tryNull() throws(JSONReadError) -> Bool {
-        guard let value = pending, Self.kind(of: value) == .null else { return false }
+        switch pending {
+        case .some(.null): break
+        case .some(.double(let d)) where !d.isFinite: break
+        default: return false
+        }
         pending = nil
         return true
     }

@@ -52,16 +52,23 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     /// The next value, consumed.
     @inline(__always)
     mutating func take(_ expected: JSONKind) throws(JSONReadError) -> JSONValue {
-        guard let value = pending else {
+        guard let value = pending.take() else {
             throw Self.error(.unexpectedEnd, expected: expected.description, found: "none")
         }
-        pending = nil
         return value
     }
 
     mutating func peekKind() throws(JSONReadError) -> JSONKind {
-        guard let value = pending else { throw Self.error(.unexpectedEnd, expected: "a value", found: "none") }
-        return Self.kind(of: value)
+        switch pending {
+        case .none: throw Self.error(.unexpectedEnd, expected: "a value", found: "none")
+        case .some(.null): .null
+        case .some(.bool): .bool
+        case .some(.int): .number
+        case .some(.double(let d)): d.isFinite ? .number : .null
+        case .some(.string): .string
+        case .some(.array): .array
+        case .some(.object): .object
+        }
     }
 
     static func kind(of value: JSONValue) -> JSONKind {
