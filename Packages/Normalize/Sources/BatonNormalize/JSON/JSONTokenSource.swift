@@ -38,10 +38,4 @@ protocol JSONTokenSource: ~Copyable {
     func locating(_ error: JSONReadError) -> JSONReadError
 }
 
-extension JSONReader: JSONTokenSource {
-    @inline(__always)
-    mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String {
-        let (raw, escaped) = try readRawString()
-        return escaped ? Self.decodeEscaped(raw) : table.string(raw)
-    }
-}
+extension JSONReader: JSONTokenSource {}
