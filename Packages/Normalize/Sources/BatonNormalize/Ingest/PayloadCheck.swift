@@ -28,6 +28,9 @@ struct PayloadCheck {
         let type: TypeReference?
         /// The values of the field's enum, in the schema's order; nil when it is no enum.
         let enumValues: [String]?
+        /// Whether a value can break a rule here: the type is non-null somewhere, or an enum, or
+        /// an object's (whose members are checked in turn).
+        let constrains: Bool
     }
 
     /// A selection's fields for an object of one type in one position, with their definitions.
@@ -70,17 +73,18 @@ struct PayloadCheck {
         }
         let (fields, definitions) = self.fields(of: selection, typename: typename, position: position)
         var next = 0
-        for (key, value) in members {
+        for member in members.indices {
             // Members mostly come in selection order: try the next field first.
+            let key = members[member].0
             let index =
                 next < fields.count && fields[next].responseKey == key
                 ? next : fields.firstIndex { $0.responseKey == key }
             guard let index else { continue }
             next = index + 1
             let definition = definitions[index]
-            guard !fields[index].isTypename, let type = definition.type else { continue }
+            guard definition.constrains, !fields[index].isTypename, let type = definition.type else { continue }
             do throws(IngestError) {
-                try checkValue(value, type, fields[index], enumValues: definition.enumValues)
+                try checkValue(members[member].1, type, fields[index], enumValues: definition.enumValues)
             } catch {
                 throw error.under(.key(key))
             }
@@ -120,10 +124,21 @@ struct PayloadCheck {
         if let known = definitions[ObjectIdentifier(field)], known.parent == parent { return known }
         let type = schema.field(field.name, on: parent)?.type
         let named = type.flatMap { schema.type(named: $0.namedType) }
+        let enumValues = named?.kind == .enumeration ? named?.enumValues.map(\.name) : nil
         let definition = Definition(
-            parent: parent, type: type, enumValues: named?.kind == .enumeration ? named?.enumValues.map(\.name) : nil)
+            parent: parent, type: type, enumValues: enumValues,
+            constrains: enumValues != nil || field.selection != nil || (type.map(Self.hasNonNull) ?? false))
         definitions[ObjectIdentifier(field)] = definition
         return definition
+    }
+
+    /// Whether `type` is non-null at some level.
+    static func hasNonNull(_ type: TypeReference) -> Bool {
+        switch type {
+        case .nonNull: true
+        case .list(let inner): hasNonNull(inner)
+        case .named: false
+        }
     }
 
     /// Checks `value`, the member of `field` (or an element of it), against `type`, whose
