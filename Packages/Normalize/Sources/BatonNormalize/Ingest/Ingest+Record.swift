@@ -29,15 +29,14 @@ extension Ingest {
 
     /// The changes of `object` given as a tree (a payload app code writes), written into the
     /// record `key` as ``ingest(_:into:plan:)`` writes its bytes, after ``checksSchema``'s check
-    /// of the tree itself, which needs no second parse.
+    /// of the tree itself; the walk reads the tree as it is, never writing it to text.
     public func ingest(object: JSONValue, into key: RecordKey, plan: FragmentPlan) throws(IngestError) -> IngestResult {
-        var unchecked = self
-        if checksSchema {
-            try Self.check(
-                object, plan: OperationPlan(record: key, selection: plan.selection, normalization: plan.normalization))
-            unchecked.checksSchema = false
-        }
-        return try unchecked.ingest(object.jsonBytes(), into: key, plan: plan)
+        let walked = OperationPlan(record: key, selection: plan.selection, normalization: plan.normalization)
+        if checksSchema { try Self.check(object, plan: walked) }
+        var walker = ResponseWalker(
+            reader: JSONTreeReader(object, maxDepth: maxDepth), plan: walked,
+            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys)
+        return try walker.walkRecord()
     }
 
     /// Checks `object` against the schema of `plan`, a record's plan, when it has one.

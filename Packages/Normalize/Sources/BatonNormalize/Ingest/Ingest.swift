@@ -68,15 +68,18 @@ public struct Ingest: Sendable {
 
     /// The changes of `data`, an operation's `data` given as a tree (a payload app code
     /// writes): read as a response holding it would be, after ``checksSchema``'s check of the
-    /// tree itself, which needs no second parse.
+    /// tree itself. The walk reads the tree as it is, never writing it to text: the result (and
+    /// any error, but for a JSON error's byte offset) is that of ``ingest(_:plan:after:)`` over
+    /// the bytes of `{"data": data}`.
     public func ingest(data: JSONValue, plan: OperationPlan) throws(IngestError) -> IngestResult {
         if checksSchema, let schema = plan.normalization.schema, case .object(let members) = data {
             var check = PayloadCheck(schema: schema, plan: plan)
             try check.checkObject(members, plan.root, position: plan.rootTypename)
         }
-        var checked = self
-        checked.checksSchema = false
-        return try checked.ingest(JSONValue.object([("data", data)]).jsonBytes(), plan: plan)
+        var walker = ResponseWalker(
+            reader: JSONTreeReader(.object([("data", data)]), maxDepth: maxDepth), plan: plan,
+            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys)
+        return try walker.walkResponse()
     }
 
     /// Runs ``checksSchema``'s check, kept out of line so that a walk without it carries none

@@ -13,6 +13,10 @@ struct PayloadCheck {
     let plan: OperationPlan
     /// What the schema says of each plan field met so far, by the field's identity.
     var definitions: [ObjectIdentifier: Definition] = [:]
+    /// The response keys answering `__typename` of each selection met so far, by its identity.
+    var typenameKeys: [ObjectIdentifier: [String]] = [:]
+    /// The fields and definitions each selection met so far resolved to last, by its identity.
+    var resolvedFields: [ObjectIdentifier: ResolvedFields] = [:]
     /// The possible types of each abstract position met so far.
     var possibleTypes: [String: Set<String>] = [:]
 
@@ -24,6 +28,17 @@ struct PayloadCheck {
         let type: TypeReference?
         /// The values of the field's enum, in the schema's order; nil when it is no enum.
         let enumValues: [String]?
+        /// Whether a value can break a rule here: the type is non-null somewhere, or an enum, or
+        /// an object's (whose members are checked in turn).
+        let constrains: Bool
+    }
+
+    /// A selection's fields for an object of one type in one position, with their definitions.
+    struct ResolvedFields {
+        let typename: String?
+        let position: String
+        let fields: [FieldPlan]
+        let definitions: [Definition]
     }
 
     init(schema: GraphQLSchema, plan: OperationPlan) {
@@ -46,7 +61,8 @@ struct PayloadCheck {
         throws(IngestError)
     {
         var typename: String?
-        for (key, value) in members where key == "__typename" || isTypename(key, selection) {
+        let typenameKeys = self.typenameKeys(of: selection)
+        for (key, value) in members where key == "__typename" || typenameKeys.contains(key) {
             guard case .string(let name) = value else { continue }
             do throws(IngestError) {
                 try checkTypename(name, position: position)
@@ -55,32 +71,52 @@ struct PayloadCheck {
             }
             typename = typename ?? name
         }
-        let fields = selection.resolved(for: typename).fields
-        let parent = typename ?? position
+        let (fields, definitions) = self.fields(of: selection, typename: typename, position: position)
         var next = 0
-        for (key, value) in members {
+        for member in members.indices {
             // Members mostly come in selection order: try the next field first.
+            let key = members[member].0
             let index =
                 next < fields.count && fields[next].responseKey == key
                 ? next : fields.firstIndex { $0.responseKey == key }
             guard let index else { continue }
             next = index + 1
-            let field = fields[index]
-            guard !field.isTypename else { continue }
-            let definition = definition(of: field, on: parent)
-            guard let type = definition.type else { continue }
+            let definition = definitions[index]
+            guard definition.constrains, !fields[index].isTypename, let type = definition.type else { continue }
             do throws(IngestError) {
-                try checkValue(value, type, field, enumValues: definition.enumValues)
+                try checkValue(members[member].1, type, fields[index], enumValues: definition.enumValues)
             } catch {
                 throw error.under(.key(key))
             }
         }
     }
 
-    /// Whether `key` answers a `__typename` (under an alias) of `selection`.
-    func isTypename(_ key: String, _ selection: SelectionPlan) -> Bool {
+    /// The response keys that answer a `__typename` (under an alias) of `selection`, found once.
+    mutating func typenameKeys(of selection: SelectionPlan) -> [String] {
+        let id = ObjectIdentifier(selection)
+        if let known = typenameKeys[id] { return known }
         let common = selection.common
-        return common.typenameFields.contains { common.fields[$0].responseKey == key }
+        let keys = common.typenameFields.map { common.fields[$0].responseKey }
+        typenameKeys[id] = keys
+        return keys
+    }
+
+    /// The fields `selection` reads for an object of `typename` in a position of type
+    /// `position`, with their definitions on the object's type, in the same order; looked up
+    /// once for each selection until an object of another type meets it.
+    mutating func fields(of selection: SelectionPlan, typename: String?, position: String)
+        -> (fields: [FieldPlan], definitions: [Definition])
+    {
+        let id = ObjectIdentifier(selection)
+        if let known = resolvedFields[id], known.typename == typename, known.position == position {
+            return (known.fields, known.definitions)
+        }
+        let fields = selection.resolved(for: typename).fields
+        let parent = typename ?? position
+        let definitions = fields.map { definition(of: $0, on: parent) }
+        resolvedFields[id] = ResolvedFields(
+            typename: typename, position: position, fields: fields, definitions: definitions)
+        return (fields, definitions)
     }
 
     /// What the schema says of `field` on the type `parent`, looked up once.
@@ -88,10 +124,21 @@ struct PayloadCheck {
         if let known = definitions[ObjectIdentifier(field)], known.parent == parent { return known }
         let type = schema.field(field.name, on: parent)?.type
         let named = type.flatMap { schema.type(named: $0.namedType) }
+        let enumValues = named?.kind == .enumeration ? named?.enumValues.map(\.name) : nil
         let definition = Definition(
-            parent: parent, type: type, enumValues: named?.kind == .enumeration ? named?.enumValues.map(\.name) : nil)
+            parent: parent, type: type, enumValues: enumValues,
+            constrains: enumValues != nil || field.selection != nil || (type.map(Self.hasNonNull) ?? false))
         definitions[ObjectIdentifier(field)] = definition
         return definition
+    }
+
+    /// Whether `type` is non-null at some level.
+    static func hasNonNull(_ type: TypeReference) -> Bool {
+        switch type {
+        case .nonNull: true
+        case .list(let inner): hasNonNull(inner)
+        case .named: false
+        }
     }
 
     /// Checks `value`, the member of `field` (or an element of it), against `type`, whose

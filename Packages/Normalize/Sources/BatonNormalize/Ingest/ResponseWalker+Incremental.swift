@@ -2,7 +2,7 @@ import BatonRecords
 
 /// Incremental delivery: the `incremental`, `pending` and `completed` members of a payload of
 /// an operation that defers fragments.
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Reads an `incremental` list: each entry's `data` lands in the object its `path` names,
     /// or, for an entry with an `id`, at the path of the pending delivery with that id (then its
     /// `subPath`), found among the deferred targets of this and earlier payloads.

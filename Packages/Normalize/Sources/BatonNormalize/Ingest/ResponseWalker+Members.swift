@@ -5,7 +5,7 @@ import BatonRecords
 /// walked under its key.
 ///
 /// `@_transparent`, as `readObject`'s other helpers are (see there), for the same reason.
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Skips a member the plan does not select, or throws for it when the walk rejects them.
     @inline(__always)
     mutating func skipUnselected(_ member: JSONKey, fields: [FieldPlan]) throws {
@@ -104,7 +104,7 @@ extension ResponseWalker {
     /// do not give them (leaving the reader after that member's key).
     @_transparent
     mutating func settleKey(
-        at memberMark: JSONReader.Mark, typename: inout String?, keyValues: inout KeyValues,
+        at memberMark: Reader.Mark, typename: inout String?, keyValues: inout KeyValues,
         id: UnsafeBufferPointer<UInt8>?, embedded: EmbeddedKey, element: Int?, abstract: Bool
     ) throws -> RecordKey {
         if typename == nil || (id == nil && !hasKeyFields(typename!, in: keyValues)) {

@@ -10,7 +10,7 @@ import BatonRecords
 /// cost: `@inline(__always)` helpers, which the inliner leaves out of a caller this large, or the
 /// state in a struct, which it copies (3.4-3.6 ms); the cells `consuming` into a helper, which
 /// copied them on write (3.0 ms); the merge in a helper taking them `inout` (+4%).
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Reads the object at the reader as `selection`, writes its record, and returns its key.
     /// An object without identity is embedded at `embedded`, at index `element` of its list.
     mutating func readObject(
@@ -184,7 +184,7 @@ extension ResponseWalker {
 
     /// Reads the rest of the object from `mark` for its `__typename` and key fields, then goes
     /// back to `mark`.
-    mutating func scanAhead(from mark: JSONReader.Mark, wantTypename: Bool) throws
+    mutating func scanAhead(from mark: Reader.Mark, wantTypename: Bool) throws
         -> (typename: String?, keyValues: [String: JSONValue])
     {
         reader.rewind(to: mark)
@@ -205,7 +205,7 @@ extension ResponseWalker {
 
     /// The types among `types` whose discriminator (`__isNamed` for `Named`) the object at
     /// `mark` answers with a type name; leaves the reader at `mark`.
-    mutating func answeredDiscriminators(from mark: JSONReader.Mark, of types: [String]) throws -> [String] {
+    mutating func answeredDiscriminators(from mark: Reader.Mark, of types: [String]) throws -> [String] {
         reader.rewind(to: mark)
         var answered: [String] = []
         while let member = try reader.nextKey() {

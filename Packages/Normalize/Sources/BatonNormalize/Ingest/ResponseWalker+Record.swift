@@ -1,7 +1,7 @@
 import BatonRecords
 
 /// One object into one record: the walk of ``Ingest/ingest(_:into:plan:)``.
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Reads the one object at the reader into the plan's root record, typed by the plan's
     /// selection or the object's `__typename`.
     mutating func walkRecord() throws(IngestError) -> IngestResult {

@@ -2,7 +2,7 @@ import BatonRecords
 
 /// Field values: composites (an object, a list of them), leaves, scalars checked against their
 /// type, strings shared through the walk's table, and the short texts errors show.
-extension ResponseWalker {
+extension ResponseWalker where Reader: ~Copyable {
     /// Reads the value of a field with selections: an object, a list of them, or null.
     mutating func readComposite(_ field: FieldPlan, _ child: SelectionPlan, parent: RecordKey) throws -> Value {
         let embedded = EmbeddedKey(parent: parent, storageKey: field.storageKey)
@@ -61,7 +61,7 @@ extension ResponseWalker {
     mutating func readLeaf(_ kind: JSONKind) throws -> Value {
         switch kind {
         case .string:
-            return .string(try readString().text)
+            return .string(try reader.readText(sharing: &strings))
         case .number:
             switch try reader.readNumber() {
             case .int(let number): return .int(number)
@@ -109,7 +109,7 @@ extension ResponseWalker {
         case (_, _) where isList == true:
             break
         case (.string, .string), (.string, .enumValue), (.string, .id):
-            return .string(try readString().text)
+            return .string(try reader.readText(sharing: &strings))
         case (.bool, .boolean):
             return .bool(try reader.readBool())
         case (.number, .float):

@@ -2,8 +2,8 @@ import BatonRecords
 
 /// One pass over one response: reads it with a pull reader while walking the plan, and
 /// gathers the change set. Used once, by one task.
-struct ResponseWalker: ~Copyable {
-    var reader: JSONReader
+struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
+    var reader: Reader
     let plan: OperationPlan
     let complete: Bool
     /// Whether a member the plan does not select throws rather than being skipped.
@@ -35,7 +35,7 @@ struct ResponseWalker: ~Copyable {
     var completedErrors: [FieldError] = []
 
     init(
-        reader: consuming JSONReader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
+        reader: consuming Reader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
         targets: [DeferredTarget] = []
     ) {
         self.rejectsUnselectedKeys = rejectsUnselectedKeys

@@ -25,6 +25,14 @@ extension JSONReader {
         return (UnsafeBufferPointer(start: bytes + start, count: position &- start &- 1), escaped)
     }
 
+    /// Reads a string value as the ingest's walk keeps it (`JSONTokenSource`): one without
+    /// escapes made through `table`, which shares a text the response repeats.
+    @inline(__always)
+    mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String {
+        let (raw, escaped) = try readRawString()
+        return escaped ? Self.decodeEscaped(raw) : table.string(raw)
+    }
+
     /// Reads a string value and passes its raw bytes (between the quotes, escapes not
     /// decoded) to `body`, without making a `String`. `escaped` tells whether there were escapes.
     public mutating func withRawString<R>(

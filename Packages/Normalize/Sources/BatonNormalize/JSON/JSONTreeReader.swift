@@ -1,0 +1,171 @@
+import BatonRecords
+
+/// A pull reader over a `JSONValue` tree with `JSONReader`'s API (as `JSONTokenSource`), so
+/// the ingest walks a payload app code built without writing it to text and parsing it again.
+///
+/// It reads what `JSONReader` would read from the tree's `jsonBytes()`: a `.double` that text
+/// spells as an integer (integral, below 1e15) reads as `.int`, a non-finite one as `null`;
+/// strings come unescaped (`escaped` is false). Keys and raw strings are copied into an arena
+/// the reader owns, so their bytes stay put, a word readable past their end, while it lives.
+/// Nothing recurses but `readValue()`, over the value it returns.
+///
+/// Errors carry no byte offset (the tree has no text): their `offset` is 0 and they have no
+/// line or column. Thread safety: a noncopyable cursor for one task at a time; not `Sendable`.
+struct JSONTreeReader: JSONTokenSource, ~Copyable {
+    /// An open container (or, past `depth`, one closed) and the index of its next member or
+    /// element.
+    struct Frame {
+        var isObject: Bool
+        var members: [(String, JSONValue)]
+        var elements: [JSONValue]
+        var next: Int
+    }
+
+    /// A place in the tree to come back to, as `JSONReader.Mark` is in text: the frames stay
+    /// after their containers close until another container opens at their depth.
+    struct Mark {
+        let depth: Int
+        let next: Int
+        let hasPending: Bool
+    }
+
+    /// The deepest nesting of arrays and objects allowed.
+    let maxDepth: Int
+    /// The containers open (below `depth`), innermost last, and some closed after them.
+    var stack: [Frame] = []
+    /// How many containers are open.
+    var depth = 0
+    /// The whole tree, for a rewind to the top.
+    let root: JSONValue
+    /// The value the next read reads, or nil when a key, an element or the end is due.
+    var pending: JSONValue?
+    var arena = ByteArena()
+
+    init(_ value: JSONValue, maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+        self.root = value
+        self.pending = value
+    }
+
+    deinit { arena.deallocate() }
+
+    /// The next value, consumed.
+    @inline(__always)
+    mutating func take(_ expected: JSONKind) throws(JSONReadError) -> JSONValue {
+        guard let value = pending.take() else {
+            throw Self.error(.unexpectedEnd, expected: expected.description, found: "none")
+        }
+        return value
+    }
+
+    mutating func peekKind() throws(JSONReadError) -> JSONKind {
+        switch pending {
+        case .none: throw Self.error(.unexpectedEnd, expected: "a value", found: "none")
+        case .some(.null): .null
+        case .some(.bool): .bool
+        case .some(.int): .number
+        case .some(.double(let d)): d.isFinite ? .number : .null
+        case .some(.string): .string
+        case .some(.array): .array
+        case .some(.object): .object
+        }
+    }
+
+    static func kind(of value: JSONValue) -> JSONKind {
+        switch value {
+        case .null: .null
+        case .bool: .bool
+        case .int: .number
+        case .double(let d): d.isFinite ? .number : .null
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    mutating func beginObject() throws(JSONReadError) {
+        let value = try take(.object)
+        guard case .object(let members) = value else { throw Self.mismatch(.object, value) }
+        try push(Frame(isObject: true, members: members, elements: [], next: 0))
+    }
+
+    mutating func beginArray() throws(JSONReadError) {
+        let value = try take(.array)
+        guard case .array(let elements) = value else { throw Self.mismatch(.array, value) }
+        try push(Frame(isObject: false, members: [], elements: elements, next: 0))
+    }
+
+    mutating func push(_ frame: Frame) throws(JSONReadError) {
+        guard depth < maxDepth else {
+            throw Self.error(.depthLimitExceeded, expected: "at most \(maxDepth) nested containers", found: "one more")
+        }
+        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
+        depth += 1
+    }
+
+    mutating func nextKey() throws(JSONReadError) -> JSONKey? {
+        let top = depth - 1
+        precondition(top >= 0 && stack[top].isObject, "JSONTreeReader.nextKey() called outside an object")
+        let index = stack[top].next
+        guard index < stack[top].members.count else {
+            depth = top
+            return nil
+        }
+        stack[top].next = index + 1
+        pending = stack[top].members[index].1
+        return JSONKey(utf8: arena.copy(stack[top].members[index].0), hasEscapes: false, offset: 0)
+    }
+
+    mutating func nextElement() throws(JSONReadError) -> Bool {
+        let top = depth - 1
+        precondition(top >= 0 && !stack[top].isObject, "JSONTreeReader.nextElement() called outside an array")
+        let index = stack[top].next
+        guard index < stack[top].elements.count else {
+            depth = top
+            return false
+        }
+        stack[top].next = index + 1
+        pending = stack[top].elements[index]
+        return true
+    }
+
+    /// Asserts that the top-level value has been read whole.
+    mutating func finish() throws(JSONReadError) {
+        if depth > 0 {
+            throw Self.error(.unexpectedEnd, expected: "the end of the open containers", found: "more to read")
+        }
+        if pending != nil { throw Self.error(.unexpectedEnd, expected: "the value read", found: "it unread") }
+    }
+
+    var mark: Mark {
+        Mark(depth: depth, next: depth > 0 ? stack[depth - 1].next : 0, hasPending: pending != nil)
+    }
+
+    mutating func rewind(to mark: Mark) {
+        depth = mark.depth
+        guard depth > 0 else {
+            pending = mark.hasPending ? root : nil
+            return
+        }
+        let top = depth - 1
+        stack[top].next = mark.next
+        if !mark.hasPending {
+            pending = nil
+        } else if stack[top].isObject {
+            pending = stack[top].members[mark.next - 1].1
+        } else {
+            pending = stack[top].elements[mark.next - 1]
+        }
+    }
+
+    /// The tree has no text to place `error` in: it stays as it is.
+    func locating(_ error: JSONReadError) -> JSONReadError { error }
+
+    static func error(_ kind: JSONReadError.Kind, expected: String, found: String) -> JSONReadError {
+        JSONReadError(kind: kind, offset: 0, expected: expected, found: found)
+    }
+
+    static func mismatch(_ expected: JSONKind, _ value: JSONValue) -> JSONReadError {
+        error(.typeMismatch, expected: expected.description, found: kind(of: value).description)
+    }
+}
