@@ -11,12 +11,7 @@ import Testing
 @Suite struct WriteIntegrationTests {
     @Test func aNodeTheAppTakesOutOfAListItDidNotRefetchStaysOutAfterARelaunch() async throws {
         let scratch = IntegrationScratch()
-        let first = IntegrationLaunch(
-            scratch, normalization: IntegrationServer.normalization, transport: IntegrationServer.recorded)
-        let handle = QueryHandle(
-            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, in: first.environment)
-        await handle.refetch()
-        let data = try #require(handle.data)
+        let (first, data) = try await IntegrationLaunch.fetchingNotes(scratch)
         let notes = try #require(try data.character?.notes)
         let removed = try notes.edges[0].node
         let kept = try notes.edges[1].node
@@ -35,12 +30,8 @@ import Testing
         #expect(try data.texts == [IntegrationNotesQuery.texts[1]])
         first.close()
 
-        let second = IntegrationLaunch(
-            scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        let (second, relaunched) = IntegrationLaunch.relaunchedNotes(scratch)
         defer { second.close() }
-        let relaunched = QueryHandle(
-            IntegrationNotesQuery.self, variables: IntegrationNotesQuery.variables, policy: .cacheOnly,
-            in: second.environment)
         #expect(relaunched.initialCheck?.source == .image)
         #expect(try relaunched.data?.texts == [IntegrationNotesQuery.texts[1]])
         #expect(second.store.record(removed.key) == nil)
