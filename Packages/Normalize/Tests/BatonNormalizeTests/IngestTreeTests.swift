@@ -75,6 +75,29 @@ import BatonRecords
         #expect(tree == server)
     }
 
+    /// The reader copies each key's bytes once per string it meets (by the string's bits):
+    /// hundreds of distinct keys, short and past the 15 bytes a string holds inline, sharing
+    /// the cache's slots, each still reads as itself.
+    @Test func manyDistinctKeysShortAndLongIngestAlikeFromATree() throws {
+        let aliases = (0..<600).map { $0.isMultiple(of: 2) ? "k\($0)" : "aLongAliasPastInlineStrings_\($0)" }
+        let document = "{ grid { " + aliases.map { "\($0): label" }.joined(separator: " ") + " id } }"
+        let cells: JSONValue = .array([
+            .array(
+                (0..<3).map { row in
+                    .object(
+                        [("__typename", .string("Cell")), ("id", .string("c\(row)"))]
+                            + aliases.map { ($0, JSONValue.string("\($0)@\(row)")) })
+                })
+        ])
+        let (tree, bytes) = try bothWays(document, .object([("grid", cells)]), normalization: Self.grids)
+        guard case .ingested(let changes, true, _) = tree else {
+            Issue.record("the tree did not ingest: \(tree)")
+            return
+        }
+        #expect(tree == bytes)
+        #expect(changes.snapshots.count == 4)
+    }
+
     @Test func aliasesConnectionsUnionsAndCustomScalarsIngestAlikeFromATree() throws {
         let document = """
             {

@@ -5,8 +5,9 @@ import BatonRecords
 ///
 /// It reads what `JSONReader` would read from the tree's `jsonBytes()`: a `.double` that text
 /// spells as an integer (integral, below 1e15) reads as `.int`, a non-finite one as `null`;
-/// strings come unescaped (`escaped` is false). Keys and raw strings are copied into an arena
-/// the reader owns, so their bytes stay put, a word readable past their end, while it lives.
+/// strings come unescaped (`escaped` is false). Keys (once per string) and raw strings are
+/// copied into an arena the reader owns, so their bytes stay put, a word readable past their
+/// end, while it lives.
 /// Nothing recurses but `readValue()`, over the value it returns.
 ///
 /// Errors carry no byte offset (the tree has no text): their `offset` is 0 and they have no
@@ -113,7 +114,7 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         }
         stack[top].next = index + 1
         pending = stack[top].members[index].1
-        return JSONKey(utf8: arena.copy(stack[top].members[index].0), hasEscapes: false, offset: 0)
+        return JSONKey(utf8: arena.copy(key: stack[top].members[index].0), hasEscapes: false, offset: 0)
     }
 
     mutating func nextElement() throws(JSONReadError) -> Bool {
