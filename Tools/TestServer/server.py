@@ -535,6 +535,17 @@ class Handler(BaseHTTPRequestHandler):
         h = self.headers
         if h.get("X-Test-Delay"):
             self.wait(float(h["X-Test-Delay"]))
+        if h.get("X-Test-Fail-First") and self.test_id:
+            # The first n requests of this test id (counted by their "open" events) fail with 503.
+            opened = sum(1 for e in self.server.events.get(self.test_id) if e == "open")
+            if opened <= int(h["X-Test-Fail-First"]):
+                self.event("failed %d" % opened)
+                return self.send_body(503, b"test failure body: status 503", "text/plain")
+        if h.get("X-Test-Require-Token"):
+            if h.get("Authorization") != "Bearer " + h["X-Test-Require-Token"]:
+                self.event("refused %s" % (h.get("Authorization") or "none"))
+                return self.send_body(401, b"test failure body: status 401", "text/plain")
+            self.event("authorized")
         if h.get("X-Test-Status"):
             status = int(h["X-Test-Status"])
             return self.send_body(status, b"test failure body: status %d" % status, "text/plain")
