@@ -29,11 +29,17 @@ import Testing
     @Test func aMockWithThreeFieldsSetIngestsAndTheLensesReadThem() async throws {
         let payload = IssuesQuery.Payload(
             repository: .init(
-                id: "R_apollo-ios", name: "apollo-ios",
+                id: "R1", name: "apollo-ios",
                 issues: .init(nodes: [
-                    .init(id: "I_1", title: "Crash on launch", author: .user(.init(id: "U_1", login: "octocat")))
+                    .init(id: "I1", title: "Crash on launch", author: .user(.init(id: "U1", login: "octocat")))
                 ])))
         let response = try Self.mocks().response(IssuesQuery.self, payload: payload)
+        #expect(
+            String(decoding: response, as: UTF8.self)
+                == #"{"data":{"repository":{"__typename":"Repository","name":"apollo-ios","issues":{"#
+                + #""__typename":"IssueConnection","nodes":[{"__typename":"Issue","title":"Crash on launch","#
+                + #""author":{"__typename":"User","login":"octocat","id":"U1","name":null},"body":"<Issue.body>","#
+                + #""comments":{"__typename":"IssueCommentConnection","nodes":null},"id":"I1"}]},"id":"R1"}}}"#)
         let environment = try Self.environment(answering: response)
         try await environment.fetch(IssuesQuery.self)
 
@@ -52,7 +58,7 @@ import Testing
             Issue.record("the author is not the user the test set")
             return
         }
-        #expect(try user.id == "U_1")
+        #expect(try user.id == "U1")
         #expect(try user.name == nil, "a nullable field the test does not set is null")
     }
 
