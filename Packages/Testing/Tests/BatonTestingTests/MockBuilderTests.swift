@@ -121,6 +121,15 @@ import Testing
             else { return false }
             return true
         }
+        let null: JSONValue = .object([("hero", .object([("name", .null)]))])
+        #expect {
+            try builder.data(HeroQuery.self, partial: null)
+        } throws: { error in
+            guard case MockError.rejected(let ingest, "Hero") = error, case .nullInNonNull = ingest.kind else {
+                return false
+            }
+            return true
+        }
         let unselected: JSONValue = .object([("hero", .object([("mass", .int(80))]))])
         #expect {
             try builder.data(HeroQuery.self, partial: unselected)
