@@ -97,7 +97,7 @@ let package = Package(
         // The conformance suite's documents compiled through the plugin: each generated
         // template plans and ingests as its document does.
         .testTarget(
-            name: "BatonCompilerSpecTests", dependencies: ["BatonLens", "BatonTestSupport"],
+            name: "BatonCompilerSpecTests", dependencies: ["BatonLens", "BatonTesting", "BatonTestSupport"],
             path: "Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
             plugins: ["BatonCompilerPlugin"]),
 
