@@ -95,6 +95,15 @@ import Testing
         }
     }
 
+    @Test func aFragmentMockOnAnInterfaceTakesThePayloadsCaseOrTheChosenType() throws {
+        let user = try Self.mocks().data(AuthorDetails.self, payload: .user(.init(id: "U1", login: "octocat")))
+        #expect(user.jsonText() == #"{"__typename":"User","login":"octocat","id":"U1","name":null}"#)
+        #expect(try Self.mocks().data(AuthorDetails.self).jsonText() == #"{"__typename":"Bot","login":"<Bot.login>"}"#)
+        let organization = try Self.mocks(MockOptions(concreteTypes: ["Actor": "Organization"])).data(
+            AuthorDetails.self)
+        #expect(organization[member: "__typename"] == "Organization")
+    }
+
     @Test func theSelectedSchemaHoldsWhatTheQueryReadsAndNoMore() throws {
         let schema = try GraphQLSchema.parse(sdl: BatonSchema.selectedSchema)
         #expect(schema.possibleTypes("Actor") == ["Bot", "EnterpriseUserAccount", "Mannequin", "Organization", "User"])
