@@ -61,7 +61,8 @@ let package = Package(
         .plugin(
             name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"],
             path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
-        .target(name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Testing")),
+        .target(
+            name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize", "BatonLens"], path: layer("Testing")),
 
         // Test-only: finds the repository's test data (Tests/Support). No library target uses it.
         .target(name: "BatonTestSupport", path: "Tests/Support/Sources/BatonTestSupport"),
@@ -84,7 +85,9 @@ let package = Package(
             name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"],
             path: layerTests("Compiler"),
             exclude: ["Goldens"]),
-        .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"], path: layerTests("Testing")),
+        .testTarget(
+            name: "BatonTestingTests", dependencies: ["BatonTesting", "BatonStore", "BatonLens"],
+            path: layerTests("Testing")),
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
         // build fails the build.
         .testTarget(
@@ -94,9 +97,15 @@ let package = Package(
         // The conformance suite's documents compiled through the plugin: each generated
         // template plans and ingests as its document does.
         .testTarget(
-            name: "BatonCompilerSpecTests", dependencies: ["BatonLens", "BatonTestSupport"],
+            name: "BatonCompilerSpecTests", dependencies: ["BatonLens", "BatonTesting", "BatonTestSupport"],
             path: "Tests/BatonCompilerSpecTests", exclude: ["baton.json", "Documents/LICENSE.md"],
             plugins: ["BatonCompilerPlugin"]),
+
+        // Generated mocks: Apollo iOS's GitHub query compiled through the plugin, mocked from its
+        // typed payload and fetched through a recorded transport.
+        .testTarget(
+            name: "BatonMockTests", dependencies: ["BatonLens", "BatonStore", "BatonTesting"],
+            path: "Tests/BatonMockTests", exclude: ["baton.json", "NOTICE.md"], plugins: ["BatonCompilerPlugin"]),
 
         .testTarget(
             name: "BatonIntegrationTests",

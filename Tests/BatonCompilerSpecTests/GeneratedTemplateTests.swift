@@ -22,8 +22,12 @@ struct GeneratedTemplateTests {
     }
 
     /// Every operation the documents define, by its GraphQL name.
-    static let operations: [String: Generated] = {
-        let types: [any GraphQLOperation.Type] = [
+    static let operations: [String: Generated] = Dictionary(
+        uniqueKeysWithValues: types.map { ($0.template!.name!, Generated($0)) })
+
+    /// Every operation type the documents define.
+    static var types: [any GraphQLOperation.Type] {
+        [
             FixtureQuery.self, TestAddNoteMutation.self, TestAddNoteFirstMutation.self, TestAddNoteNodeMutation.self,
             TestAddNoteNodeFirstMutation.self, TestAssetPricesQuery.self, TestAssetQuery.self, TestAssetsQuery.self,
             TestAuthorNotesQuery.self, TestCharacterSecretQuery.self, TestCharactersWithStatusQuery.self,
@@ -37,8 +41,7 @@ struct GeneratedTemplateTests {
             TestSecretsQuery.self, TestSetFavoriteMutation.self, TestSetStatusesMutation.self, TestStrictQuery.self,
             TestTokenizerQuery.self, TestUnionQuery.self,
         ]
-        return Dictionary(uniqueKeysWithValues: types.map { ($0.template!.name!, Generated($0)) })
-    }()
+    }
 
     /// The runtime's rules with the schema, as an app that parses its documents has them: the
     /// extensions are the client's, as `baton.json`'s `schemaExtensions` are.

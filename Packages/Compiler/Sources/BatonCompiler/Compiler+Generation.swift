@@ -54,7 +54,8 @@ extension Compiler {
             }
         }
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
-        writeTables(names, models: output.models, types: types, to: &output.tables)
+        writeTables(
+            names, models: output.models, types: types, document: documents.document, to: &output.tables)
         let code = output.code.text.utf8.count
         output.code.line()
         output.code.line(Self.tablesMark)

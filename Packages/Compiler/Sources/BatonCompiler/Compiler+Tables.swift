@@ -2,8 +2,11 @@ import BatonNormalize
 
 extension Compiler {
     /// Below the operations' tables: the enums the lenses read or the variables take, the
-    /// input objects the variables reach, and the schema table.
-    func writeTables(_ names: GeneratedNames, models: [LensModel], types: TypeMapper, to tables: inout SwiftWriter) {
+    /// input objects the variables reach, and the schema table (with the schema `document` reads).
+    func writeTables(
+        _ names: GeneratedNames, models: [LensModel], types: TypeMapper, document: Document,
+        to tables: inout SwiftWriter
+    ) {
         let graph = schema.schema
         var usedEnums: Set<String> = []
         var abstractTypes: Set<String> = []
@@ -28,7 +31,8 @@ extension Compiler {
                 type, as: swiftName, recursive: Self.holdsItself(name, in: graph), types: types, to: &tables)
         }
         tables.line()
-        writeSchemaTable(abstractTypes: abstractTypes, to: &tables)
+        writeSchemaTable(
+            abstractTypes: abstractTypes, selected: SelectedSchema(schema: graph, document: document), to: &tables)
     }
 
     /// Whether the input object `name` reaches itself through fields that are not lists.
@@ -50,7 +54,8 @@ extension Compiler {
 
     /// The identity (key fields per type, from the configuration; `id` otherwise) and the
     /// possible types of the abstract types the documents read, for the store's policies.
-    private func writeSchemaTable(abstractTypes: Set<String>, to writer: inout SwiftWriter) {
+    /// Then the schema as far as the documents read it, as SDL (``SelectedSchema``).
+    private func writeSchemaTable(abstractTypes: Set<String>, selected: SelectedSchema, to writer: inout SwiftWriter) {
         writer.line(
             "/// Identity from the configuration (other types: `id`) and the possible types of the abstract types read,"
         )
@@ -84,6 +89,14 @@ extension Compiler {
             writer.line(
                 "/// The SHA-256 of the schema's text: a version for the image, so a new schema starts a new file.")
             writer.line("static let schemaDigest = \"\(SHA256.hexDigest(schema.sdl))\"")
+            writer.line(
+                "/// The schema as far as the documents read it, as SDL (types, selected fields, enum values, possible")
+            writer.line(
+                "/// types): what the templates do not carry, for tests' mocks (BatonTesting's `MockBuilder`). Read by nothing else."
+            )
+            writer.line("static let selectedSchema = \"\"\"")
+            for line in selected.sdl { writer.line(line) }
+            writer.line("\"\"\"")
         }
     }
 }
