@@ -61,7 +61,8 @@ let package = Package(
         .plugin(
             name: "BatonCompilerPlugin", capability: .buildTool(), dependencies: ["baton-compile"],
             path: "Packages/Compiler/Plugins/BatonCompilerPlugin"),
-        .target(name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Testing")),
+        .target(
+            name: "BatonTesting", dependencies: ["BatonRecords", "BatonNormalize", "BatonLens"], path: layer("Testing")),
 
         // Test-only: finds the repository's test data (Tests/Support). No library target uses it.
         .target(name: "BatonTestSupport", path: "Tests/Support/Sources/BatonTestSupport"),
@@ -84,7 +85,9 @@ let package = Package(
             name: "BatonCompilerTests", dependencies: ["BatonCompiler", "BatonTestSupport"],
             path: layerTests("Compiler"),
             exclude: ["Goldens"]),
-        .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"], path: layerTests("Testing")),
+        .testTarget(
+            name: "BatonTestingTests", dependencies: ["BatonTesting", "BatonStore", "BatonLens"],
+            path: layerTests("Testing")),
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
         // build fails the build.
         .testTarget(

@@ -1,20 +1,30 @@
 // swift-tools-version: 6.0
-// The testing product: transports that answer from files or never, for tests, previews and
-// examples that must not touch the network. Depends only on the layers it stands in for.
+// The testing product: transports that answer from files, never, or step by step as a test
+// drives them, and waits for handles. For tests, previews and examples that must not touch the
+// network. Depends only on the runtime layers it stands in for or waits on.
 import PackageDescription
 
 let package = Package(
     name: "Testing",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [.library(name: "BatonTesting", targets: ["BatonTesting"])],
-    dependencies: [.package(path: "../Records"), .package(path: "../Normalize")],
+    dependencies: [
+        .package(path: "../Records"), .package(path: "../Normalize"), .package(path: "../Store"),
+        .package(path: "../Lens"),
+    ],
     targets: [
         .target(
             name: "BatonTesting",
             dependencies: [
                 .product(name: "BatonRecords", package: "Records"),
                 .product(name: "BatonNormalize", package: "Normalize"),
+                .product(name: "BatonLens", package: "Lens"),
             ]),
-        .testTarget(name: "BatonTestingTests", dependencies: ["BatonTesting"]),
+        .testTarget(
+            name: "BatonTestingTests",
+            dependencies: [
+                "BatonTesting", .product(name: "BatonStore", package: "Store"),
+                .product(name: "BatonLens", package: "Lens"),
+            ]),
     ]
 )
