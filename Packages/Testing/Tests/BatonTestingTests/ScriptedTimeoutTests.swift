@@ -64,6 +64,21 @@ struct ScriptedTimeoutTests {
         await bump.value
     }
 
+    /// Three turns of other work, 100 ms each, keep the main actor from the wait, then the
+    /// condition holds: the wait's 100 ms are charged only for its own turns, so it returns
+    /// (a wait timed on the clock alone gives up after the first).
+    @Test func aWaitIsNotChargedTheTimeItsActorSpentOnOtherWork() async throws {
+        var turnsLeft = 3
+        func busyTurn() {
+            let end = ContinuousClock.now.advanced(by: .milliseconds(100))
+            while ContinuousClock.now < end {}
+            turnsLeft -= 1
+            if turnsLeft > 0 { Task { @MainActor in busyTurn() } }
+        }
+        Task { @MainActor in busyTurn() }
+        try await until("the other work is done", timeout: .milliseconds(100)) { turnsLeft == 0 }
+    }
+
     @Test func aRequestLeftUnansweredIsReportedByTheEndOfTestCheckAndFailed() async throws {
         let handle = QueryHandle(CharacterQuery.self, variables: ["id": "1"], in: environment)
         _ = try await transport.next(named: "Character")

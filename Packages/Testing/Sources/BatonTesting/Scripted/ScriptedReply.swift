@@ -51,12 +51,26 @@ public struct ScriptedReply: Sendable {
         ScriptedReply(outcome: outcome, delay: delay)
     }
 
+    /// The body or the error, when there is no delay to wait out first.
+    var immediate: Result<Data, any Error>? { delay == nil ? settled : nil }
+
+    private var settled: Result<Data, any Error> {
+        switch outcome {
+        case .body(let data): .success(data)
+        case .failure(let error): .failure(error)
+        }
+    }
+
+    /// Waits out the delay (a cancelled wait is a `CancellationError`), then the outcome.
+    func result() async -> Result<Data, any Error> {
+        if let delay {
+            do { try await Task.sleep(for: delay) } catch { return .failure(error) }
+        }
+        return settled
+    }
+
     /// Waits out the delay, then returns the body or throws the error.
     func perform() async throws -> Data {
-        if let delay { try await Task.sleep(for: delay) }
-        switch outcome {
-        case .body(let data): return data
-        case .failure(let error): throw error
-        }
+        try await result().get()
     }
 }

@@ -47,6 +47,24 @@ extension ScriptedTransport {
         }
     }
 
+    /// Where a stream's steps go: its consumer's continuation, through the mapping its kind
+    /// (`events(for:)`, `payloads(for:)`) asked for.
+    struct StreamSink: Sendable {
+        let push: @Sendable (StreamEvent) -> Void
+        /// Finishes the stream, with an error when given.
+        let end: @Sendable ((any Error)?) -> Void
+
+        /// A rule's one-shot answer: its body as one payload then the end, or its error.
+        func deliver(_ outcome: Result<Data, any Error>) {
+            switch outcome {
+            case .success(let body):
+                push(.payload(body))
+                end(nil)
+            case .failure(let error): end(error)
+            }
+        }
+    }
+
     struct Rule: Sendable {
         let matcher: Matcher
         let reply: @Sendable (GraphQLRequest) -> ScriptedReply
@@ -56,7 +74,7 @@ extension ScriptedTransport {
         var log: [Entry] = []
         var rules: [Rule] = []
         var waiting: [Int: CheckedContinuation<ScriptedReply, any Error>] = [:]
-        var streams: [Int: AsyncThrowingStream<StreamEvent, any Error>.Continuation] = [:]
+        var streams: [Int: StreamSink] = [:]
 
         /// Logs `request`; returns its number and the rule that answers it, if one does.
         mutating func record(

@@ -48,32 +48,22 @@ extension ScriptedTransport {
         guard !held.isEmpty else { return }
         let error = ScriptedTransportError.stillHeld(held)
         for continuation in waiting.values { continuation.resume(throwing: error) }
-        for continuation in streams.values { continuation.finish(throwing: error) }
+        for sink in streams.values { sink.end(error) }
         throw error
     }
 
-    /// Polls (yielding, then sleeping a millisecond at a time) until `matcher` takes a request.
+    /// Polls (yielding, then sleeping a millisecond at a time) until `matcher` takes a request,
+    /// charging `timeout` only the time the wait could run (``WaitBudget``).
     func take(_ matcher: Matcher, stream: Bool, timeout: Duration) async throws(ScriptedTransportError) -> Int {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        var attempt = 0
-        var lastChance = false
+        var budget = WaitBudget(timeout)
         while true {
             if let id = state.withLock({ $0.take(matcher, stream: stream) }) { return id }
-            if lastChance || Task.isCancelled {
+            if budget.isSpent || Task.isCancelled {
                 let seen = state.withLock { $0.log.map(\.summary) }
                 let awaited = stream ? "a stream: \(matcher.summary)" : matcher.summary
                 throw .timedOut(awaited: awaited, timeout: timeout, seen: seen)
             }
-            attempt += 1
-            if ContinuousClock.now >= deadline {
-                // A busy main actor may have kept the request's sender from running: once more.
-                lastChance = true
-                try? await Task.sleep(for: .milliseconds(10))
-            } else if attempt < 50 {
-                await Task.yield()
-            } else {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            await budget.turn()
         }
     }
 
@@ -103,27 +93,27 @@ extension ScriptedTransport {
 
     /// Yields `event` (when given) on held stream `id`, then leaves it as `end` says.
     func stream(_ id: Int, yield event: StreamEvent?, end: StreamEnd) throws(ScriptedTransportError) {
-        let continuation = state.withLock { state in
+        let sink = state.withLock { state in
             switch end {
             case .open: return state.streams[id]
             case .finished, .failed:
-                let continuation = state.streams.removeValue(forKey: id)
-                if continuation != nil {
+                let sink = state.streams.removeValue(forKey: id)
+                if sink != nil {
                     if case .finished = end {
                         state.log[id].disposition = .finished
                     } else {
                         state.log[id].disposition = .failed
                     }
                 }
-                return continuation
+                return sink
             }
         }
-        guard let continuation else { throw .notHeld(state.withLock { $0.log[id].summary }) }
-        if let event { continuation.yield(event) }
+        guard let sink else { throw .notHeld(state.withLock { $0.log[id].summary }) }
+        if let event { sink.push(event) }
         switch end {
         case .open: break
-        case .finished: continuation.finish()
-        case .failed(let error): continuation.finish(throwing: error)
+        case .finished: sink.end(nil)
+        case .failed(let error): sink.end(error)
         }
     }
 }

@@ -20,10 +20,13 @@ import Synchronization
 /// lets one propagate fails with its message.
 ///
 /// `Sendable`, safe from any thread and any number of concurrent requests: its state is behind
-/// a lock, and no lock is held while a reply or rule runs.
+/// a lock, and no lock is held while a reply or rule runs. It starts no task of its own but
+/// for a delayed reply: a rule's answer is returned or yielded in the call that asked, and a
+/// step the test takes reaches the caller in that step.
 public final class ScriptedTransport: Transport {
-    /// How long the waits wait when not told: ten seconds unless given, generous because a
-    /// suite running in parallel can starve a test for seconds.
+    /// How long the waits wait when not told: ten seconds unless given, counted in the time the
+    /// waiting task could run (a whole suite running in parallel can keep its executor busy for
+    /// seconds; that time is not charged).
     public let defaultTimeout: Duration
     let state = Mutex(State())
 
@@ -34,7 +37,7 @@ public final class ScriptedTransport: Transport {
     deinit {
         let (waiting, streams) = state.withLock { ($0.waiting, $0.streams) }
         for continuation in waiting.values { continuation.resume(throwing: CancellationError()) }
-        for continuation in streams.values { continuation.finish(throwing: CancellationError()) }
+        for sink in streams.values { sink.end(CancellationError()) }
     }
 
     /// Every request received, in order: sends and streams, held or answered.
@@ -83,18 +86,34 @@ public final class ScriptedTransport: Transport {
     }
 
     public func events(for request: GraphQLRequest) -> AsyncThrowingStream<StreamEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<StreamEvent, any Error>.makeStream()
+        open(request) { $0 }
+    }
+
+    public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
+        open(request) { event in
+            if case .payload(let payload) = event { return payload }
+            return nil
+        }
+    }
+
+    /// A stream of `request`'s events as `element` maps them (nil: skipped): answered by a rule
+    /// (at once, or after its delay), or held for the test to feed.
+    private func open<Element: Sendable>(
+        _ request: GraphQLRequest, _ element: @escaping @Sendable (StreamEvent) -> Element?
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+        let sink = StreamSink(
+            push: { event in if let value = element(event) { continuation.yield(value) } },
+            end: { error in continuation.finish(throwing: error) })
         let (id, rule) = state.withLock { $0.record(request, stream: true) }
         if let rule {
-            let task = Task {
-                do {
-                    continuation.yield(.payload(try await rule(request).perform()))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+            let reply = rule(request)
+            if let outcome = reply.immediate {
+                sink.deliver(outcome)
+            } else {
+                let task = Task { sink.deliver(await reply.result()) }
+                continuation.onTermination = { _ in task.cancel() }
             }
-            continuation.onTermination = { _ in task.cancel() }
             return stream
         }
         continuation.onTermination = { [weak self] _ in
@@ -102,24 +121,7 @@ public final class ScriptedTransport: Transport {
                 if state.streams.removeValue(forKey: id) != nil { state.log[id].disposition = .dropped }
             }
         }
-        state.withLock { $0.streams[id] = continuation }
+        state.withLock { $0.streams[id] = sink }
         return stream
-    }
-
-    public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
-        let events = events(for: request)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await event in events {
-                        if case .payload(let payload) = event { continuation.yield(payload) }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 }
