@@ -6,7 +6,7 @@ extension ScriptedTransport {
     /// `variables` when given) arrives that no earlier wait took, and hands it to the test;
     /// the oldest such request first. Throws ``ScriptedTransportError/timedOut(awaited:timeout:seen:)``
     /// after `timeout` (``defaultTimeout`` when nil).
-    public func next(
+    nonisolated(nonsending) public func next(
         named operationName: String? = nil, variables: [String: JSONValue]? = nil, timeout: Duration? = nil
     ) async throws(ScriptedTransportError) -> HeldRequest {
         let matcher = Matcher(operationName: operationName, variables: variables)
@@ -16,7 +16,7 @@ extension ScriptedTransport {
 
     /// ``next(named:variables:timeout:)`` for a stream (`payloads(for:)`, `events(for:)`): a
     /// subscription's connection, held open for the test to feed.
-    public func nextStream(
+    nonisolated(nonsending) public func nextStream(
         named operationName: String? = nil, variables: [String: JSONValue]? = nil, timeout: Duration? = nil
     ) async throws(ScriptedTransportError) -> HeldStream {
         let matcher = Matcher(operationName: operationName, variables: variables)
@@ -28,7 +28,9 @@ extension ScriptedTransport {
     /// request or stream still held after `settling` (the time a cancelled caller or a stopped
     /// subscription takes to let its request go), after failing each of them with that error
     /// so no task stays suspended. Returns as soon as none is held.
-    public func expectNothingHeld(settling: Duration = .milliseconds(100)) async throws(ScriptedTransportError) {
+    nonisolated(nonsending) public func expectNothingHeld(settling: Duration = .milliseconds(100))
+        async throws(ScriptedTransportError)
+    {
         let deadline = ContinuousClock.now.advanced(by: settling)
         var attempt = 0
         while state.withLock({ state in state.log.contains { $0.disposition.isHeld } }), ContinuousClock.now < deadline
@@ -53,8 +55,13 @@ extension ScriptedTransport {
     }
 
     /// Polls (yielding, then sleeping a millisecond at a time) until `matcher` takes a request,
-    /// charging `timeout` only the time the wait could run (``WaitBudget``).
-    func take(_ matcher: Matcher, stream: Bool, timeout: Duration) async throws(ScriptedTransportError) -> Int {
+    /// charging `timeout` only the time the wait could run (``WaitBudget``). It runs on the
+    /// caller's actor, as the waits do: a test on the main actor polls there, behind the same
+    /// queue as the handle's task that sends the request, so a late turn is one the sender
+    /// could not use either.
+    nonisolated(nonsending) func take(_ matcher: Matcher, stream: Bool, timeout: Duration)
+        async throws(ScriptedTransportError) -> Int
+    {
         var budget = WaitBudget(timeout)
         while true {
             if let id = state.withLock({ $0.take(matcher, stream: stream) }) { return id }

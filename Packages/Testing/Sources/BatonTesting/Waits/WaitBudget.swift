@@ -22,8 +22,8 @@ struct WaitBudget {
 
     var isSpent: Bool { spent >= timeout }
 
-    /// Waits one turn and charges it.
-    mutating func turn() async {
+    /// Waits one turn on the caller's actor and charges it.
+    nonisolated(nonsending) mutating func turn() async {
         turns += 1
         let asked: Duration = turns <= 50 ? .zero : .milliseconds(1)
         let start = ContinuousClock.now
