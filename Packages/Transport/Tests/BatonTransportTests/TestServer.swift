@@ -23,8 +23,8 @@ final class TestServer: Sendable {
         self.server = server
     }
 
-    static func start(timeout: TimeInterval = 20) throws -> TestServer {
-        TestServer(server: try LocalTestServer.start(timeout: timeout))
+    static func start(timeout: TimeInterval = 20) async throws -> TestServer {
+        TestServer(server: try await LocalTestServer.start(timeout: timeout))
     }
 
     func stop() {
@@ -57,7 +57,7 @@ struct TestServerTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try TestServer.start()
+        let server = try await TestServer.start()
         defer { server.stop() }
         try await TestServer.$current.withValue(server) {
             try await function()

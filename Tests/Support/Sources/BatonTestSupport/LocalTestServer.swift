@@ -28,8 +28,14 @@ public final class LocalTestServer: Sendable {
         self.input = input
     }
 
-    /// Starts a server and waits, up to `timeout` seconds, for the port it prints first.
-    public static func start(timeout: TimeInterval = 20) throws -> LocalTestServer {
+    /// Starts a server and waits, up to `timeout` seconds, for the port it prints first; the
+    /// wait runs off the cooperative pool and off the caller's actor (``OffThePool``), so a
+    /// main-actor test that starts a server does not hold the main actor while Python starts.
+    public static func start(timeout: TimeInterval = 20) async throws -> LocalTestServer {
+        try await OffThePool.run { try startBlocking(timeout: timeout) }
+    }
+
+    private static func startBlocking(timeout: TimeInterval) throws -> LocalTestServer {
         let root = TestData.repository
         let python =
             ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
