@@ -4,11 +4,11 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test unit-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test unit-tests example-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
 
 # Lint runs last, after every test: it is only clean once `make format` has been applied to
 # the whole tree (Tools/Docs/README.md).
-test: server-env build layers swiftui-check fuzz-quick packages consumer bench-smoke docs unit-tests lint
+test: server-env build layers swiftui-check fuzz-quick packages consumer example-tests bench-smoke docs unit-tests lint
 
 unit-tests:
 	$(SWIFT) test $(STRICT)
@@ -91,6 +91,12 @@ tsan: server-env
 
 asan: server-env
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan $(STRICT)
+
+# The example's own tests (its screens over BatonTesting's scripted transport and mocks), in
+# the example's package as an app's tests would run.
+example-tests:
+	touch Examples/RickAndMorty/Package.swift
+	$(SWIFT) test $(STRICT) --package-path Examples/RickAndMorty
 
 # The Rick and Morty terminal example against the local server, launched twice over one image.
 example: server-env

@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../../Packages/Image"),
         .package(path: "../../Packages/Transport"),
         .package(path: "../../Packages/Compiler"),
+        .package(path: "../../Packages/Testing"),
     ],
     targets: [
         .executableTarget(
@@ -26,6 +27,16 @@ let package = Package(
             exclude: ["baton.json"],
             // Generates the lenses of the `.graphql` files and the `/* graphql */` markers.
             plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
-        )
+        ),
+        // The screens under test: the list, the character, the note edit, with the testing
+        // product's scripted transport and mocks built from the generated payloads.
+        .testTarget(
+            name: "RickAndMortyTests",
+            dependencies: [
+                "RickAndMorty",
+                .product(name: "BatonTesting", package: "Testing"),
+            ],
+            path: "Tests/RickAndMortyTests"
+        ),
     ]
 )

@@ -104,21 +104,15 @@ final class ExampleApp {
     /// optimistic response: the notes view shows it while the request is on its way. Without
     /// a text, counts the visit: "Visited 1 time by the Baton example", then 2 times, ...
     func editFirstNote(_ text: String?) async -> Bool {
-        guard let character = (try? screen.character?.data?.character) ?? nil,
-            let note = (try? character.notes.edges.first?.node) ?? nil,
-            let id = try? note.id
-        else {
+        guard let note = screen.firstNote else {
             print("   no note to edit")
             return false
         }
-        let text = text ?? Self.visitNote(after: (try? note.text) ?? "")
-        print("── edit note \(id) (optimistic): \(text)")
+        let text = text ?? Self.visitNote(after: note.text)
+        print("── edit note \(note.id) (optimistic): \(text)")
         let started = ContinuousClock.now
-        let mutation = MutationHandle(EditNoteMutation.self, in: environment)
         do {
-            try await mutation.perform(
-                variables: .init(id: id, text: text),
-                optimisticResponse: EditNoteMutation.optimisticResponse(id: id, text: text))
+            try await screen.edit(note: note.id, text: text)
         } catch {
             await loop.settle()
             print("   the edit failed and was rolled back: \(error)")

@@ -40,4 +40,23 @@ final class Screen {
     func closeCharacter() {
         character = nil
     }
+
+    /// The open character's first note, as the store holds it now.
+    var firstNote: (id: String, text: String)? {
+        guard let character = (try? character?.data?.character) ?? nil,
+            let note = (try? character.notes.edges.first?.node) ?? nil,
+            let id = try? note.id
+        else { return nil }
+        return (id, (try? note.text) ?? "")
+    }
+
+    /// Writes `text` into the note `id` through `EditNote` with an optimistic response: the
+    /// notes view shows the new text while the request is on its way, and shows the old one
+    /// again if the request fails (then this throws the failure).
+    func edit(note id: String, text: String) async throws {
+        let mutation = MutationHandle(EditNoteMutation.self, in: environment)
+        try await mutation.perform(
+            variables: .init(id: id, text: text),
+            optimisticResponse: EditNoteMutation.optimisticResponse(id: id, text: text))
+    }
 }

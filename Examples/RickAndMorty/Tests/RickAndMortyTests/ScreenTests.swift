@@ -1,0 +1,166 @@
+import BatonImage
+import BatonLens
+import BatonTesting
+import Foundation
+import Testing
+
+@testable import RickAndMorty
+
+/// The example's screens with no server: the scripted transport answers or holds each request,
+/// and every answer is a mock built from the generated payloads (the fields a test names are
+/// set, the rest filled by type), so each one is a response the server's schema allows.
+@MainActor
+@Suite struct ScreenTests {
+    let transport = ScriptedTransport()
+    let environment: GraphQLEnvironment
+    let mocks: MockBuilder
+
+    init() throws {
+        environment = GraphQLEnvironment(store: Store(normalization: ExampleSchema.normalization), transport: transport)
+        mocks = try MockBuilder(schema: BatonSchema.selectedSchema, normalization: ExampleSchema.normalization)
+    }
+
+    /// Page 1 of the list: two characters and the page's info.
+    func pageOne() throws -> Data {
+        let rows = [
+            CharacterRow.Payload(id: "1", name: "Rick Sanchez", status: "Alive", species: "Human"),
+            CharacterRow.Payload(id: "2", name: "Morty Smith", status: "Alive", species: "Human"),
+        ]
+        return Data(
+            try mocks.response(
+                CharactersQuery.self, variables: .init(page: 1),
+                payload: .init(characters: .init(info: .init(count: 826, pages: 42), results: rows))))
+    }
+
+    /// Character 1 with one origin, two episodes and two notes.
+    func characterOne(notes: [(id: String, text: String)]) throws -> Data {
+        let edges = notes.map { note in
+            CharacterQuery.Payload.Character.Notes.Edges(
+                cursor: "c\(note.id)", node: NoteRow.Payload(id: note.id, text: note.text))
+        }
+        let character = CharacterQuery.Payload.Character(
+            id: "1", name: "Rick Sanchez", status: "Alive", species: "Human",
+            origin: .init(id: "1", name: "Earth (C-137)"),
+            episode: [
+                .init(id: "1", name: "Pilot", episode: "S01E01"),
+                .init(id: "2", name: "Lawnmower Dog", episode: "S01E02"),
+            ],
+            notes: .init(edges: edges, pageInfo: .init(endCursor: "c\(notes.last?.id ?? "")", hasNextPage: false)))
+        return Data(
+            try mocks.response(CharacterQuery.self, variables: .init(id: "1"), payload: .init(character: character)))
+    }
+
+    /// The answer the server gives an edit: the note with its new text.
+    func edited(_ id: String, _ text: String) throws -> Data {
+        Data(
+            try mocks.response(
+                EditNoteMutation.self, variables: .init(id: id, text: text),
+                payload: .init(editNote: .init(id: id, text: text))))
+    }
+
+    /// A screen on character 1, its notes answered with `notes`, with the notes view mounted.
+    func characterScreen(notes: [(id: String, text: String)]) async throws -> (Screen, RenderLoop) {
+        let page = try pageOne()
+        let character = try characterOne(notes: notes)
+        transport.on("Characters") { _ in .answer(page) }
+        transport.on("Character") { _ in .answer(character) }
+        let screen = Screen(page: 1, environment: environment)
+        screen.open(character: "1")
+        try await screen.character?.waitUntil(.ready)
+        let loop = RenderLoop(trace: false, write: { _ in })
+        loop.mount("list") { ListView.lines(screen) }
+        loop.mount("notes") { NotesView.lines(screen) }
+        return (screen, loop)
+    }
+
+    @Test func theListShowsThePageTheServerAnswered() async throws {
+        let page = try pageOne()
+        transport.on("Characters", variables: ["page": 1]) { _ in .answer(page) }
+        let screen = Screen(page: 1, environment: environment)
+        #expect(ListView.lines(screen) == ["Characters, page 1: loading…"])
+        try await screen.list.waitUntil(.ready)
+        #expect(
+            ListView.lines(screen) == [
+                "Characters, page 1 of 42 (826 characters)",
+                "     1  Rick Sanchez                   Alive    Human",
+                "     2  Morty Smith                    Alive    Human",
+            ])
+        #expect(transport.requests.map(\.operationName) == ["Characters"])
+    }
+
+    @Test func aFailedPageShowsTheFailureAndKeepsNothing() async throws {
+        transport.on("Characters") { _ in .fail(URLError(.notConnectedToInternet)) }
+        let screen = Screen(page: 1, environment: environment)
+        try await screen.list.waitUntil(.failed(.transport))
+        #expect(ListView.lines(screen).first?.hasPrefix("Characters, page 1: ") == true)
+        #expect(screen.list.data == nil)
+    }
+
+    @Test func theCharacterScreenShowsHeaderEpisodesAndNotes() async throws {
+        let (screen, _) = try await characterScreen(notes: [("7", "Wubba lubba"), ("8", "dub dub")])
+        #expect(CharacterHeaderView.lines(screen) == ["Rick Sanchez: Alive Human, from Earth (C-137)"])
+        #expect(EpisodesView.lines(screen) == ["  Episodes (2):", "    S01E01  Pilot", "    S01E02  Lawnmower Dog"])
+        #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Wubba lubba", "    [8] dub dub"])
+        #expect(screen.firstNote?.id == "7")
+    }
+
+    /// The note edit as a user meets it on a slow, then failing, then working network: the new
+    /// text shows at once, goes back when the request fails, and stays when the server answers;
+    /// the list, which reads no note, never re-renders.
+    @Test func aNoteEditShowsAtOnceRollsBackOnFailureAndLandsOnAnswer() async throws {
+        let (screen, loop) = try await characterScreen(notes: [("7", "Wubba lubba"), ("8", "dub dub")])
+        let listRenders = loop.renders(of: "list")
+
+        let failing = Task { try await screen.edit(note: "7", text: "Get schwifty") }
+        let first = try await transport.next(named: "EditNote", variables: ["id": "7", "text": "Get schwifty"])
+        await loop.settle()
+        #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Get schwifty", "    [8] dub dub"])
+        try first.fail(URLError(.timedOut))
+        await #expect(throws: (any Error).self) { try await failing.value }
+        await loop.settle()
+        #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Wubba lubba", "    [8] dub dub"])
+
+        let answered = Task { try await screen.edit(note: "7", text: "Get schwifty") }
+        let second = try await transport.next(named: "EditNote")
+        try second.answer(try edited("7", "Get schwifty"))
+        try await answered.value
+        await loop.settle()
+        #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Get schwifty", "    [8] dub dub"])
+        #expect(loop.renders(of: "list") == listRenders, "the list reads no note: the edits never re-render it")
+        try await transport.expectNothingHeld()
+    }
+
+    /// The example's promise: a relaunch over the image draws the list in its first frame, before
+    /// the network answers (here, before the held request is answered at all).
+    @Test func aRelaunchDrawsTheListFromTheImageBeforeTheNetworkAnswers() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString).image")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let page = try pageOne()
+
+        let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
+        transport.on("Characters") { _ in .answer(page) }
+        let first = Screen(
+            page: 1,
+            environment: GraphQLEnvironment(
+                store: Store(normalization: ExampleSchema.normalization, persistence: firstImage), transport: transport)
+        )
+        try await first.list.waitUntil(.ready)
+        let drawn = ListView.lines(first)
+        firstImage.waitForPendingWrites()
+        firstImage.close()
+
+        let image = StoreImage.open(at: file, version: ExampleSchema.version)
+        defer { image.close() }
+        let offline = ScriptedTransport()
+        let relaunched = Screen(
+            page: 1,
+            environment: GraphQLEnvironment(
+                store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: offline))
+        #expect(ListView.lines(relaunched) == drawn, "the first frame after the relaunch is the page from the image")
+        let refresh = try await offline.next(named: "Characters")
+        try refresh.answer(page)
+        try await relaunched.list.waitUntil(.ready)
+        #expect(ListView.lines(relaunched) == drawn)
+        try await offline.expectNothingHeld()
+    }
+}
