@@ -704,6 +704,9 @@ class Handler(BaseHTTPRequestHandler):
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # The listen backlog: socketserver's default of 5 resets connections when a whole test
+    # suite opens dozens at once on a loaded machine.
+    request_queue_size = 256
 
 
 def main():

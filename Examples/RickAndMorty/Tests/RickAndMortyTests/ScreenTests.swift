@@ -88,6 +88,18 @@ import Testing
         #expect(transport.requests.map(\.operationName) == ["Characters"])
     }
 
+    /// A preview of the list: the store seeded from a mock in one call, over a transport that
+    /// never answers; the first frame is the page.
+    @Test func aPreviewOfTheListDrawsTheSeededPageInItsFirstFrame() throws {
+        let page = try pageOne()
+        let preview = try GraphQLEnvironment.preview(ExampleSchema.normalization) { seed in
+            try seed.response(CharactersQuery.self, variables: .init(page: 1), body: page)
+        }
+        let screen = Screen(page: 1, environment: preview)
+        #expect(ListView.lines(screen).first == "Characters, page 1 of 42 (826 characters)")
+        #expect(ListView.lines(screen).count == 3)
+    }
+
     @Test func aFailedPageShowsTheFailureAndKeepsNothing() async throws {
         transport.on("Characters") { _ in .fail(URLError(.notConnectedToInternet)) }
         let screen = Screen(page: 1, environment: environment)
