@@ -29,7 +29,8 @@ public final class LocalTestServer: Sendable {
     }
 
     /// Starts a server and waits, up to `timeout` seconds, for the port it prints first.
-    public static func start(timeout: TimeInterval = 20) throws -> LocalTestServer {
+    /// `arguments` are more of `server.py`'s flags (`--trusted-documents <manifest>`).
+    public static func start(arguments: [String] = [], timeout: TimeInterval = 20) throws -> LocalTestServer {
         let root = TestData.repository
         let python =
             ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
@@ -42,7 +43,7 @@ public final class LocalTestServer: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"]
+        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"] + arguments
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output

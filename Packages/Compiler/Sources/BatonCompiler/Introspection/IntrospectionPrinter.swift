@@ -14,7 +14,7 @@ enum IntrospectionPrinter {
     typealias Object = [String: Any]
 
     private static let builtInScalars: Set<String> = ["Int", "Float", "String", "Boolean", "ID"]
-    private static let builtInDirectives: Set<String> = ["skip", "include", "deprecated", "specifiedBy"]
+    private static let builtInDirectives: Set<String> = ["skip", "include", "deprecated", "specifiedBy", "oneOf"]
     private static let defaultDeprecationReason = "No longer supported"
 
     /// The SDL of `schema` (the value of `__schema`).
