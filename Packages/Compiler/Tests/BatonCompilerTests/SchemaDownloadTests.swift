@@ -23,7 +23,7 @@ struct SchemaDownloadTests {
         let expected = try GraphQLSchema.parse(sdl: [TestPaths.text(file)])
         let fetched = try GraphQLSchema.parse(sdl: [sdl])
         #expect(SchemaShape(fetched) == SchemaShape(expected))
-        #expect(SchemaShape(expected).lines.count > 100)
+        #expect(SchemaShape(expected).lines.count > 80)
         // What a build reads: the compiler takes the printed text as the schema.
         _ = try CompilerSchema(sources: [GraphQLSource(file: "schema.graphql", text: sdl)])
     }
@@ -58,7 +58,8 @@ struct SchemaDownloadTests {
             Issue.record("expected GraphQL errors, got \(String(describing: error))")
             return
         }
-        #expect(status == 200)
+        // A validation error, answered as GraphQL over HTTP has it for `application/graphql-response+json`.
+        #expect(status == 400)
         #expect(messages.contains { $0.contains("introspection") && $0.contains("__schema") })
     }
 
