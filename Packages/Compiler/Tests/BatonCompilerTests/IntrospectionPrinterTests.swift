@@ -111,7 +111,8 @@ struct IntrospectionPrinterTests {
         let sdl = try Self.schema().sdl
         #expect(sdl.hasPrefix("schema {\n  query: Root\n}\n\n"))
         #expect(!sdl.contains("scalar String") && !sdl.contains("directive @include"))
-        #expect(sdl.contains("enum Color {\n  \"\"\"\n  Like a\n  fire truck.\n  \"\"\"\n  RED\n  MAUVE @deprecated\n}"))
+        #expect(
+            sdl.contains("enum Color {\n  \"\"\"\n  Like a\n  fire truck.\n  \"\"\"\n  RED\n  MAUVE @deprecated\n}"))
         #expect(sdl.contains(#"  old: String @deprecated(reason: "Use \"node\".")"#))
     }
 }

@@ -46,7 +46,9 @@ struct SchemaDownloadTests {
             try await Self.download(headers: ["X-Test-Status: 503"]).sdl()
         }
         #expect(
-            error == .httpStatus(url: try Self.server.get().graphQLURL, status: 503, body: "test failure body: status 503"))
+            error
+                == .httpStatus(
+                    url: try Self.server.get().graphQLURL, status: 503, body: "test failure body: status 503"))
         #expect(error?.description.hasPrefix("HTTP 503 from http://127.0.0.1:") == true)
     }
 
@@ -79,7 +81,9 @@ struct SchemaDownloadTests {
     @Test func headersAreReadAsNameColonValueAndReachTheServer() async throws {
         #expect(try SchemaDownload.header("Authorization: Bearer a:b ") == ("Authorization", "Bearer a:b"))
         #expect(throws: SchemaDownloadError.malformedHeader("no colon")) { try SchemaDownload.header("no colon") }
-        #expect(throws: SchemaDownloadError.malformedHeader("Two words: x")) { try SchemaDownload.header("Two words: x") }
+        #expect(throws: SchemaDownloadError.malformedHeader("Two words: x")) {
+            try SchemaDownload.header("Two words: x")
+        }
         // The server refuses without the token it asks for, and answers with it.
         await #expect(throws: SchemaDownloadError.self) {
             try await Self.download(headers: ["X-Test-Require-Token: t0k"]).sdl()

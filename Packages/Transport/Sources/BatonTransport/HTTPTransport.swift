@@ -92,7 +92,9 @@ public final class HTTPTransport: Transport {
         _ request: GraphQLRequest,
         _ attempt: (HTTPRequestBuilder.DocumentMode) async throws -> Data
     ) async throws -> Data {
-        if configuration.usesTrustedDocuments { return try trustedDocumentAnswer(await attempt(.hashOnly), for: request) }
+        if configuration.usesTrustedDocuments {
+            return try trustedDocumentAnswer(await attempt(.hashOnly), for: request)
+        }
         guard usesPersistedQueries else { return try await attempt(.document) }
         let first = try await attempt(.hashOnly)
         switch PersistedQueryReply(first) {

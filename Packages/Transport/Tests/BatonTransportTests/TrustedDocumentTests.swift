@@ -79,7 +79,9 @@ import Testing
     @Test func aStreamedTrustedDocumentTravelsAsItsIdAlone() async throws {
         let id = UUID().uuidString
         var parts: [Data] = []
-        for try await part in try Self.transport().payloads(for: Self.request(Self.deferred, name: "TrustedDefer", testID: id)) {
+        for try await part in try Self.transport().payloads(
+            for: Self.request(Self.deferred, name: "TrustedDefer", testID: id))
+        {
             parts.append(part)
         }
         #expect(parts.count == 2)
@@ -91,7 +93,9 @@ import Testing
         let id = UUID().uuidString
         let document = "query UntrustedStream { character(id: 4) { name } }"
         await #expect(throws: TrustedDocumentError.self) {
-            for try await _ in try Self.transport().payloads(for: Self.request(document, name: "UntrustedStream", testID: id)) {}
+            for try await _ in try Self.transport().payloads(
+                for: Self.request(document, name: "UntrustedStream", testID: id))
+            {}
         }
         #expect(try await Self.events(id) == ["open", "trusted miss"])
     }

@@ -7,7 +7,7 @@ import BatonRecords
 /// when the text survives one unchanged, else a quoted string), arguments and input fields
 /// with their defaults as the server wrote them, `@deprecated` on fields and enum values (its
 /// reason unless the default one), interfaces, union members, and the directives other than
-/// the built-in ones.
+/// the built-in ones (`@skip`, `@include`, `@deprecated`, `@specifiedBy`, `@oneOf`).
 ///
 /// Stateless: safe on any thread.
 enum IntrospectionPrinter {
@@ -20,12 +20,14 @@ enum IntrospectionPrinter {
     /// The SDL of `schema` (the value of `__schema`).
     static func sdl(schema: Object) -> String {
         var blocks: [String] = []
-        let roots = [("query", "queryType", "Query"), ("mutation", "mutationType", "Mutation"),
-            ("subscription", "subscriptionType", "Subscription")]
-            .compactMap { kind, key, conventional -> (String, String, Bool)? in
-                guard let name = (schema[key] as? Object)?["name"] as? String else { return nil }
-                return (kind, name, name == conventional)
-            }
+        let roots = [
+            ("query", "queryType", "Query"), ("mutation", "mutationType", "Mutation"),
+            ("subscription", "subscriptionType", "Subscription"),
+        ]
+        .compactMap { kind, key, conventional -> (String, String, Bool)? in
+            guard let name = (schema[key] as? Object)?["name"] as? String else { return nil }
+            return (kind, name, name == conventional)
+        }
         if !roots.allSatisfy(\.2) {
             blocks.append("schema {\n" + roots.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n}")
         }

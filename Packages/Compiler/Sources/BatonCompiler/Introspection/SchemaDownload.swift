@@ -55,7 +55,8 @@ public struct SchemaDownload: Sendable {
         do {
             _ = try GraphQLSchema.parse(sdl: [sdl])
         } catch {
-            throw .invalidSchema(url: endpoint, message: "\(error.message) at \(error.location.line):\(error.location.column)")
+            throw .invalidSchema(
+                url: endpoint, message: "\(error.message) at \(error.location.line):\(error.location.column)")
         }
         return sdl
     }
