@@ -91,7 +91,8 @@ let package = Package(
         // The hostile-name corpus compiled through the plugin: generated Swift that does not
         // build fails the build.
         .testTarget(
-            name: "BatonCompilerHostileTests", dependencies: ["BatonLens", "BatonTransport", "BatonTesting"],
+            name: "BatonCompilerHostileTests",
+            dependencies: ["BatonLens", "BatonTransport", "BatonTesting", "BatonTestSupport"],
             path: "Tests/BatonCompilerHostileTests", exclude: ["baton.json", "hostile-schema.graphql"],
             plugins: ["BatonCompilerPlugin"]),
         // The conformance suite's documents compiled through the plugin: each generated

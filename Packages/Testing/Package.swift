@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
-// The testing product: transports that answer from files or never, and mocks built from the
-// generated typed payloads. For tests, previews and examples that must not touch the network.
-// Depends only on the runtime layers it stands in for or builds from.
+// The testing product: transports that answer from files, never, or step by step as a test
+// drives them, waits for handles, and mocks built from the generated typed payloads. For tests,
+// previews and examples that must not touch the network. Depends only on the runtime layers it
+// stands in for, waits on or builds from.
 import PackageDescription
 
 let package = Package(

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct OptimisticResponseTypecheckTests {
     }
 
     /// `swiftc -typecheck` of the generated Swift with `snippet`: its exit status and errors.
-    static func typecheck(_ snippet: String) throws -> (status: Int32, errors: String) {
+    static func typecheck(_ snippet: String) async throws -> (status: Int32, errors: String) {
         let directory = FileManager.default.temporaryDirectory.appending(path: "baton-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -36,25 +37,18 @@ struct OptimisticResponseTypecheckTests {
         #expect(
             FileManager.default.fileExists(atPath: modules.appending(path: "BatonLens.swiftmodule").path),
             "\(modules.path)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, try generated().path, snippetFile.path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        // swiftc takes seconds: it runs off the cooperative pool while the test suspends.
+        let result = try await ChildProcessResult.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, try generated().path, snippetFile.path])
+        return (result.status, result.errorText)
     }
 
-    @Test func aMisspeltFieldOfTheTypedOptimisticResponseDoesNotCompile() throws {
-        let spelt = try Self.typecheck(
+    @Test func aMisspeltFieldOfTheTypedOptimisticResponseDoesNotCompile() async throws {
+        let spelt = try await Self.typecheck(
             #"let response = OptimisticResponseMutation.OptimisticResponse(object_: .init(id: "o1", name: "n"))"#)
         #expect(spelt.status == 0, "the field's own spelling type-checks: \(spelt.errors)")
-        let misspelt = try Self.typecheck(
+        let misspelt = try await Self.typecheck(
             #"let response = OptimisticResponseMutation.OptimisticResponse(object_: .init(id: "o1", nmae: "n"))"#)
         #expect(misspelt.status != 0)
         #expect(misspelt.errors.contains("nmae"), "\(misspelt.errors)")
@@ -64,15 +58,15 @@ struct OptimisticResponseTypecheckTests {
     }
 
     /// Type-checks `snippet`, which must fail, naming `label`, in the snippet.
-    static func expectRejected(_ snippet: String, naming label: String) throws {
-        let result = try typecheck(snippet)
+    static func expectRejected(_ snippet: String, naming label: String) async throws {
+        let result = try await typecheck(snippet)
         #expect(result.status != 0, "\(snippet) type-checks")
         #expect(result.errors.contains(label), "\(result.errors)")
         #expect(result.errors.contains("Snippet.swift"), "the error is in the snippet: \(result.errors)")
     }
 
-    @Test func queryAndFragmentPayloadsHoldWhatTheirSelectionsHold() throws {
-        let valid = try Self.typecheck(
+    @Test func queryAndFragmentPayloadsHoldWhatTheirSelectionsHold() async throws {
+        let valid = try await Self.typecheck(
             #"""
             let row = ThingPayload.Payload(
                 id: "t1", payload: .init(id: "t2"), Payload__: "P", typename: "t", object_: "o", self_: "s")
@@ -89,13 +83,14 @@ struct OptimisticResponseTypecheckTests {
         #expect(valid.status == 0, "\(valid.errors)")
     }
 
-    @Test func aFieldTheFragmentDoesNotSelectIsNotAMemberOfItsPayload() throws {
-        try Self.expectRejected(#"let row = ThingPayload.Payload(id: "t1", name: "n")"#, naming: "name")
-        try Self.expectRejected(#"let node = Noded.Payload.other(.init(id: "o1", self_: "s"))"#, naming: "self_")
+    @Test func aFieldTheFragmentDoesNotSelectIsNotAMemberOfItsPayload() async throws {
+        try await Self.expectRejected(#"let row = ThingPayload.Payload(id: "t1", name: "n")"#, naming: "name")
+        try await Self.expectRejected(#"let node = Noded.Payload.other(.init(id: "o1", self_: "s"))"#, naming: "self_")
     }
 
-    @Test func aFieldTheQueryDoesNotSelectIsNotAMemberOfItsPayload() throws {
-        try Self.expectRejected(#"let found = FindQuery.Payload(find: [.init(id: "t1", name: "n")])"#, naming: "name")
+    @Test func aFieldTheQueryDoesNotSelectIsNotAMemberOfItsPayload() async throws {
+        try await Self.expectRejected(
+            #"let found = FindQuery.Payload(find: [.init(id: "t1", name: "n")])"#, naming: "name")
     }
 
     /// An updatable fragment's setters are its selection's fields, typed as its lens reads them.
@@ -104,20 +99,20 @@ struct OptimisticResponseTypecheckTests {
             + "try environment.update(ThingPayload.self, at: \"Thing:t1\") { thing in \(body) }\n}"
     }
 
-    @Test func anUpdatableFragmentSetsTheFieldsItSelectsAndNoOthers() throws {
-        let valid = try Self.typecheck(
+    @Test func anUpdatableFragmentSetsTheFieldsItSelectsAndNoOthers() async throws {
+        let valid = try await Self.typecheck(
             Self.setting(#"try thing.set(\.typename, to: "t"); try thing.set(\.self_, to: nil)"#))
         #expect(valid.status == 0, "\(valid.errors)")
-        try Self.expectRejected(Self.setting(#"try thing.set(\.name, to: "n")"#), naming: "name")
-        try Self.expectRejected(Self.setting(#"try thing.set(\.typename, to: 42)"#), naming: "Int")
-        try Self.expectRejected(
+        try await Self.expectRejected(Self.setting(#"try thing.set(\.name, to: "n")"#), naming: "name")
+        try await Self.expectRejected(Self.setting(#"try thing.set(\.typename, to: 42)"#), naming: "Int")
+        try await Self.expectRejected(
             "@MainActor func edit(_ environment: GraphQLEnvironment) throws {\n"
                 + "try environment.update(Noded.self, at: \"Thing:t1\") { _ in }\n}",
             naming: "UpdatableFragment")
     }
 
-    @Test func aFragmentWithoutUpdatableIsNoUpdatableFragment() throws {
-        try Self.expectRejected(
+    @Test func aFragmentWithoutUpdatableIsNoUpdatableFragment() async throws {
+        try await Self.expectRejected(
             "func updatable<F: UpdatableFragment>(_: F.Type) {}\nfunc check() { updatable(Noded.self) }",
             naming: "UpdatableFragment")
     }

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct LiveEdgeDirectiveTests {
     @Test func aMutationWhoseConnectionsOnlyAppendNodeReadsSucceedsAndAppends() async throws {
-        let server = try LocalTestServer.start()
+        let server = try await LocalTestServer.start()
         defer { server.stop() }
         let scratch = IntegrationScratch()
         let transport = HTTPTransport(configuration: .init(url: server.graphQLURL, usesAutomaticPersistedQueries: true))

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theTargetsOperationsRunByIdAgainstAServerGivenItsManifest() async throws {
-        let server = try LocalTestServer.start(arguments: ["--trusted-documents", try Self.manifestURL().path])
+        let server = try await LocalTestServer.start(arguments: ["--trusted-documents", try Self.manifestURL().path])
         defer { server.stop() }
         var configuration = HTTPTransport.Configuration(url: server.graphQLURL)
         configuration.usesTrustedDocuments = true
@@ -73,7 +73,7 @@ import Testing
         let empty = scratch.directory.appendingPathComponent("empty-manifest.json")
         try Data(#"{"format": "apollo-persisted-query-manifest", "version": 1, "operations": []}"#.utf8).write(
             to: empty)
-        let server = try LocalTestServer.start(arguments: ["--trusted-documents", empty.path])
+        let server = try await LocalTestServer.start(arguments: ["--trusted-documents", empty.path])
         defer { server.stop() }
         var configuration = HTTPTransport.Configuration(url: server.graphQLURL)
         configuration.usesTrustedDocuments = true

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Type-checks Baton's SwiftUI adapter on Linux: builds the stand-in `SwiftUI` module beside
+# Type-checks Baton's SwiftUI adapters on Linux: builds the stand-in `SwiftUI` module beside
 # this script, then type-checks every BatonLens source with it on the module search path,
 # so `canImport(SwiftUI)` holds and the adapter compiles as it would on Apple platforms
-# (Swift 6 mode, complete concurrency checking, warnings as errors). Needs the workspace's
-# debug build (`swift build`) for the modules BatonLens imports.
+# (Swift 6 mode, complete concurrency checking, warnings as errors), emitting that BatonLens
+# (with its SwiftUI part) as a module; then type-checks every BatonTesting source against it
+# and the stand-in (the preview's `View.baton(_:)`). Needs the workspace's debug build
+# (`swift build`) for the modules BatonLens and BatonTesting import.
 #
 # Usage: Tools/SwiftUIStandIn/typecheck-adapter.sh [repository]
 set -euo pipefail
@@ -22,5 +24,12 @@ swiftc -emit-module -parse-as-library -module-name SwiftUI "${flags[@]}" \
 mapfile -t sources < <(find "$repo/Packages/Lens/Sources/BatonLens" -name "*.swift" | sort)
 adapters=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)
 [ "$adapters" -gt 0 ] || { echo "typecheck-adapter: no file of BatonLens is behind canImport(SwiftUI)" >&2; exit 1; }
-swiftc -typecheck -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work" -I "$modules" "${sources[@]}"
+swiftc -emit-module -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work" -I "$modules" \
+    -emit-module-path "$work/BatonLens.swiftmodule" "${sources[@]}"
 echo "typecheck-adapter: BatonLens with its $adapters SwiftUI file(s) type-checks against the stand-in"
+
+mapfile -t testing < <(find "$repo/Packages/Testing/Sources/BatonTesting" -name "*.swift" | sort)
+testing_adapters=$(grep -l '^#if canImport(SwiftUI)' "${testing[@]}" | wc -l)
+[ "$testing_adapters" -gt 0 ] || { echo "typecheck-adapter: no file of BatonTesting is behind canImport(SwiftUI)" >&2; exit 1; }
+swiftc -typecheck -parse-as-library -module-name BatonTesting "${flags[@]}" -I "$work" -I "$modules" "${testing[@]}"
+echo "typecheck-adapter: BatonTesting with its $testing_adapters SwiftUI file(s) type-checks against the stand-in"

@@ -8,11 +8,11 @@ import Testing
 /// the schema it serves, introspected and printed, parses to the schema of its SDL file; each
 /// way a download fails is its own error, with the endpoint and what it said.
 struct SchemaDownloadTests {
-    /// One server for these tests; it exits with the test process.
-    static let server: Result<LocalTestServer, any Error> = Result { try LocalTestServer.start() }
+    /// One server for these tests, started on first use; it exits with the test process.
+    static let server = Task<LocalTestServer, any Error> { try await LocalTestServer.start() }
 
-    static func download(headers: [String] = []) throws -> SchemaDownload {
-        var download = SchemaDownload(endpoint: try server.get().graphQLURL, timeout: 20)
+    static func download(headers: [String] = []) async throws -> SchemaDownload {
+        var download = SchemaDownload(endpoint: try await server.value.graphQLURL, timeout: 20)
         for header in headers { download.headers.append(try SchemaDownload.header(header)) }
         return download
     }
@@ -48,7 +48,7 @@ struct SchemaDownloadTests {
         #expect(
             error
                 == .httpStatus(
-                    url: try Self.server.get().graphQLURL, status: 503, body: "test failure body: status 503"))
+                    url: try await Self.server.value.graphQLURL, status: 503, body: "test failure body: status 503"))
         #expect(error?.description.hasPrefix("HTTP 503 from http://127.0.0.1:") == true)
     }
 

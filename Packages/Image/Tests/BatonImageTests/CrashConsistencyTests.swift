@@ -1,17 +1,13 @@
 import Foundation
 import Testing
 @testable import BatonImage
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import BatonTestSupport
 
 @Suite struct CrashConsistencyTests {
     /// A child commits in a loop and is killed with SIGKILL at random moments; after each
     /// kill the file opens as an image, every row decodes, and every commit the child said
     /// was complete (but for the last two) is there.
-    @Test func aChildKilledMidCommitNeverLeavesTheFileUnreadableOrLosesCompletedCommits() throws {
+    @Test func aChildKilledMidCommitNeverLeavesTheFileUnreadableOrLosesCompletedCommits() async throws {
         let scratch = Scratch()
         guard let child = Products.url("ImageCrashChild") else {
             Issue.record("ImageCrashChild is not built beside the tests")
@@ -20,18 +16,12 @@ import Glibc
         var generator = SystemRandomNumberGenerator()
         var totalCommits = 0
         for run in 0..<24 {
-            let process = Process()
-            process.executableURL = child
-            process.arguments = [scratch.file.path, "r\(run)"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            var output = pipe.fileHandleForReading.availableData
-            Thread.sleep(forTimeInterval: Double.random(in: 0...0.06, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            output += pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
+            // The child runs and is killed off the cooperative pool (the test only suspends).
+            let result = try await ChildProcessResult.run(
+                child, [scratch.file.path, "r\(run)"],
+                killAfterFirstOutput: Double.random(in: 0...0.06, using: &generator))
+            #expect(result.killedBySignal)
+            let output = result.output
 
             let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             // The last piece may be a line cut short by the kill.

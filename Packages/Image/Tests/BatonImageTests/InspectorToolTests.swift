@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BatonImage
+import BatonTestSupport
 
 /// The built executables beside the test bundle.
 enum Products {
@@ -14,26 +15,19 @@ enum Products {
         return nil
     }
 
-    /// Runs `name` with `arguments`; returns its exit status and standard output.
-    static func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs `name` with `arguments` off the cooperative pool; returns its exit status and
+    /// standard output.
+    static func run(_ name: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         guard let url = url(name) else {
             throw ImageError.unavailable(path: name, reason: "not built beside the tests")
         }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try await ChildProcessResult.run(url, arguments)
+        return (result.status, result.outputText)
     }
 }
 
 @Suite struct InspectorToolTests {
-    @Test func statsDumpAndGetShowTheImageAndLeaveTheFileBytesUnchanged() throws {
+    @Test func statsDumpAndGetShowTheImageAndLeaveTheFileBytesUnchanged() async throws {
         let scratch = Scratch()
         try scratch.launch {
             $0.writeAndWait(
@@ -45,7 +39,7 @@ enum Products {
             try Data(contentsOf: scratch.file) == before && !FileManager.default.fileExists(atPath: path + "-wal")
         }
 
-        let stats = try Products.run("baton-image", ["stats", path])
+        let stats = try await Products.run("baton-image", ["stats", path])
         #expect(stats.status == 0)
         #expect(stats.output.contains("keys: 899 = records 898 + roots 1 + deleted 0"))
         #expect(stats.output.contains("bytes: \(before.count)"))
@@ -53,7 +47,7 @@ enum Products {
         #expect(stats.output.contains("oldest row: "))
         #expect(try unchanged())
 
-        let dump = try Products.run("baton-image", ["dump", path])
+        let dump = try await Products.run("baton-image", ["dump", path])
         #expect(dump.status == 0)
         let json = try JSONValue.parse(Data(dump.output.utf8))
         #expect(json[member: "Character:1"]?[member: "name"] == "Rick Sanchez")
@@ -62,17 +56,17 @@ enum Products {
             json[member: "client:root"]?[member: "characters(page:1)"] == ["__ref": "client:root:characters(page:1)"])
         #expect(try unchanged())
 
-        let get = try Products.run("baton-image", ["get", path, "Episode:1"])
+        let get = try await Products.run("baton-image", ["get", path, "Episode:1"])
         #expect(get.status == 0)
         #expect(try JSONValue.parse(Data(get.output.utf8)) == Fixture.changes["Episode:1"]?.relayDump)
         #expect(try unchanged())
 
-        let missing = try Products.run("baton-image", ["get", path, "Episode:999"])
+        let missing = try await Products.run("baton-image", ["get", path, "Episode:999"])
         #expect(missing.status != 0)
         #expect(try unchanged())
     }
 
-    @Test func statsCountsTheKeysDumpListsAsRecordsRootsAndDeletedKeys() throws {
+    @Test func statsCountsTheKeysDumpListsAsRecordsRootsAndDeletedKeys() async throws {
         let scratch = Scratch()
         try scratch.launch { image in
             image.writeAndWait(
@@ -86,7 +80,7 @@ enum Products {
             image.writeAndWait(PersistenceBatch(deletions: ["Note:3"]))
         }
         let path = scratch.file.path
-        let dump = try Products.run("baton-image", ["dump", path])
+        let dump = try await Products.run("baton-image", ["dump", path])
         guard case .object(let members) = try JSONValue.parse(Data(dump.output.utf8)) else {
             Issue.record("dump printed no object: \(dump.output)")
             return
@@ -94,12 +88,12 @@ enum Products {
         #expect(members.count == 5)
         #expect(try JSONValue.parse(Data(dump.output.utf8))[member: "Note:3"] == .null)
 
-        let stats = try Products.run("baton-image", ["stats", path])
+        let stats = try await Products.run("baton-image", ["stats", path])
         #expect(stats.status == 0)
         #expect(stats.output.contains("keys: \(members.count) = records 2 + roots 2 + deleted 1"), "\(stats.output)")
         #expect(stats.output.contains("root fields: 3"))
 
-        let deleted = try Products.run("baton-image", ["get", path, "Note:3"])
+        let deleted = try await Products.run("baton-image", ["get", path, "Note:3"])
         #expect(deleted.status != 0)
     }
 

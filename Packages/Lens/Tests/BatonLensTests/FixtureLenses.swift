@@ -99,11 +99,18 @@ enum FixtureQuery: GraphQLOperation {
         let ref: RecordRef
     }
 
+    /// The fixture's response ingested, once for every test that starts from it: the suite's
+    /// tests share one main actor, and each ingesting the 686 KB again kept it busy for seconds
+    /// of a parallel run.
+    @MainActor static let ingested: (changes: ChangeSet, identity: OperationIdentity) = {
+        let plan = try! FixtureQuery.plan(variables: variables, normalization: normalization)
+        return (try! Ingest().ingest(response, plan: plan).changes, plan.identity)
+    }()
+
     /// A store holding the screen, fetched now.
     @MainActor static func environment(_ transport: any Transport = ScriptedTransport.silent()) -> GraphQLEnvironment {
         let environment = GraphQLEnvironment(store: Store(normalization: normalization), transport: transport)
-        let plan = try! environment.plan(FixtureQuery.self, variables: variables)
-        environment.store.commit(try! Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
+        environment.store.commit(ingested.changes, fetched: ingested.identity)
         return environment
     }
 }

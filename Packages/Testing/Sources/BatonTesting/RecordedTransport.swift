@@ -42,6 +42,14 @@ public struct RecordedTransport: Transport {
 
     public func send(_ request: GraphQLRequest) async throws -> Data {
         try Task.checkCancellation()
+        return try response(for: request)
+    }
+
+    /// The recorded body that answers `request`, read now: what ``send(_:)`` returns, for a
+    /// caller that cannot wait (a preview seeding its store).
+    ///
+    /// - Throws: ``RecordedTransportError`` when no file answers or the file cannot be read.
+    public func response(for request: GraphQLRequest) throws(RecordedTransportError) -> Data {
         let names = Self.fileNames(for: request)
         for name in names {
             let file = directory.appendingPathComponent(name)

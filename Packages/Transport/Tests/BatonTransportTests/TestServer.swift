@@ -24,8 +24,8 @@ final class TestServer: Sendable {
     }
 
     /// A server started with `arguments`, more of `server.py`'s flags.
-    static func start(arguments: [String] = [], timeout: TimeInterval = 20) throws -> TestServer {
-        TestServer(server: try LocalTestServer.start(arguments: arguments, timeout: timeout))
+    static func start(arguments: [String] = [], timeout: TimeInterval = 20) async throws -> TestServer {
+        TestServer(server: try await LocalTestServer.start(arguments: arguments, timeout: timeout))
     }
 
     func stop() {
@@ -58,7 +58,7 @@ struct TestServerTrait: SuiteTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        let server = try TestServer.start()
+        let server = try await TestServer.start()
         defer { server.stop() }
         try await TestServer.$current.withValue(server) {
             try await function()

@@ -10,9 +10,9 @@ import Testing
     static let known = "query Trusted($id: ID!) { character(id: $id) { name } }"
     static let deferred = "query TrustedDefer { character(id: 1) { name ... @defer(label: \"more\") { species } } }"
 
-    /// One server for the suite, given a manifest of `known` and `deferred`; it exits with the
-    /// test process.
-    static let trustedServer: Result<TestServer, any Error> = Result {
+    /// One server for the suite, started on first use and given a manifest of `known` and
+    /// `deferred`; it exits with the test process.
+    static let trustedServer = Task<TestServer, any Error> {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-trusted-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,11 +28,13 @@ import Testing
             ("operations", .array(operations)),
         ])
         try Data(file.jsonText().utf8).write(to: manifest)
-        return try TestServer.start(arguments: ["--trusted-documents", manifest.path])
+        return try await TestServer.start(arguments: ["--trusted-documents", manifest.path])
     }
 
-    static func transport(_ configure: (inout HTTPTransport.Configuration) -> Void = { _ in }) throws -> HTTPTransport {
-        var configuration = HTTPTransport.Configuration(url: try trustedServer.get().graphQLURL)
+    static func transport(_ configure: (inout HTTPTransport.Configuration) -> Void = { _ in }) async throws
+        -> HTTPTransport
+    {
+        var configuration = HTTPTransport.Configuration(url: try await trustedServer.value.graphQLURL)
         configuration.usesTrustedDocuments = true
         configure(&configuration)
         return HTTPTransport(configuration: configuration)
@@ -40,7 +42,7 @@ import Testing
 
     /// What the server logged for `testID` of the requests and their documents (not of gzip and parts).
     static func events(_ testID: String) async throws -> [String] {
-        try await trustedServer.get().events(testID).filter {
+        try await trustedServer.value.events(testID).filter {
             $0 == "open" || $0.hasPrefix("trusted") || $0.hasPrefix("text") || $0.hasPrefix("apq")
         }
     }
@@ -54,7 +56,7 @@ import Testing
     @Test(arguments: [false, true])
     func aTrustedDocumentTravelsAsItsIdAloneAndRuns(usingGET: Bool) async throws {
         let id = UUID().uuidString
-        let transport = try Self.transport { $0.usesGETForQueries = usingGET }
+        let transport = try await Self.transport { $0.usesGETForQueries = usingGET }
         let body = try await transport.send(Self.request(Self.known, name: "Trusted", testID: id))
         #expect(value(try json(body), "data", "character", "name") as? String == "Morty Smith")
         // "trusted hit", not "trusted hit with text": the request carried no document.
@@ -64,11 +66,11 @@ import Testing
     @Test func anIdTheServerLacksIsATypedErrorAndTheTextIsNeverSent() async throws {
         let id = UUID().uuidString
         let document = "query Untrusted { character(id: 3) { name } }"
-        let transport = try Self.transport { $0.usesAutomaticPersistedQueries = true }
+        let transport = try await Self.transport { $0.usesAutomaticPersistedQueries = true }
         let error = await #expect(throws: TrustedDocumentError.self) {
             try await transport.send(Self.request(document, name: "Untrusted", testID: id))
         }
-        let url = try Self.trustedServer.get().graphQLURL
+        let url = try await Self.trustedServer.value.graphQLURL
         #expect(error == .unknownDocument(url: url, id: SHA256.hexDigest(document), operationName: "Untrusted"))
         #expect(error?.isPermanent == true)
         #expect(error?.description.contains("operation manifest") == true)
@@ -79,7 +81,7 @@ import Testing
     @Test func aStreamedTrustedDocumentTravelsAsItsIdAlone() async throws {
         let id = UUID().uuidString
         var parts: [Data] = []
-        for try await part in try Self.transport().payloads(
+        for try await part in try await Self.transport().payloads(
             for: Self.request(Self.deferred, name: "TrustedDefer", testID: id))
         {
             parts.append(part)
@@ -93,7 +95,7 @@ import Testing
         let id = UUID().uuidString
         let document = "query UntrustedStream { character(id: 4) { name } }"
         await #expect(throws: TrustedDocumentError.self) {
-            for try await _ in try Self.transport().payloads(
+            for try await _ in try await Self.transport().payloads(
                 for: Self.request(document, name: "UntrustedStream", testID: id))
             {}
         }
@@ -102,7 +104,7 @@ import Testing
 
     @Test func aTransportSendingTheTextIsRefusedByTheServer() async throws {
         let id = UUID().uuidString
-        let transport = try Self.transport { $0.usesTrustedDocuments = false }
+        let transport = try await Self.transport { $0.usesTrustedDocuments = false }
         let body = try await transport.send(Self.request(Self.known, name: "Trusted", testID: id))
         #expect(value(try json(body), "errors", 0, "extensions", "code") as? String == "PERSISTED_QUERY_ID_REQUIRED")
         #expect(try await Self.events(id) == ["open", "text refused"])

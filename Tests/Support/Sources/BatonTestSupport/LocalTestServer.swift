@@ -28,9 +28,15 @@ public final class LocalTestServer: Sendable {
         self.input = input
     }
 
-    /// Starts a server and waits, up to `timeout` seconds, for the port it prints first.
+    /// Starts a server and waits, up to `timeout` seconds, for the port it prints first; the
+    /// wait runs off the cooperative pool and off the caller's actor (``OffThePool``), so a
+    /// main-actor test that starts a server does not hold the main actor while Python starts.
     /// `arguments` are more of `server.py`'s flags (`--trusted-documents <manifest>`).
-    public static func start(arguments: [String] = [], timeout: TimeInterval = 20) throws -> LocalTestServer {
+    public static func start(arguments: [String] = [], timeout: TimeInterval = 20) async throws -> LocalTestServer {
+        try await OffThePool.run { try startBlocking(arguments: arguments, timeout: timeout) }
+    }
+
+    private static func startBlocking(arguments: [String], timeout: TimeInterval) throws -> LocalTestServer {
         let root = TestData.repository
         let python =
             ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
