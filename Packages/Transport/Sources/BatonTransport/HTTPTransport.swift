@@ -6,8 +6,9 @@ import FoundationNetworking
 #endif
 
 /// A `Transport` over HTTP with URLSession (FoundationNetworking on Linux): GraphQL over
-/// HTTP with POST or GET, automatic persisted queries or trusted documents, gzip both ways, `multipart/mixed`
-/// incremental delivery and subscriptions, and subscriptions over server-sent events.
+/// HTTP with POST or GET, automatic persisted queries or trusted documents, gzip both ways,
+/// `multipart/mixed` incremental delivery and subscriptions, and subscriptions over
+/// server-sent events.
 ///
 /// Thread-safe: call `send`, `payloads(for:)` and `events(for:)` from any task, concurrently. Cancelling
 /// the calling task (or dropping the payload sequence) cancels the request on the wire.
