@@ -5,7 +5,7 @@ import Foundation
 /// (``HTTPTransport/Configuration/usesTrustedDocuments``): the transport never sends the
 /// text instead, so these fail the request.
 ///
-/// Permanent (``TransportFailure/isPermanent``): the same id fails until the server is given
+/// Permanent (`TransportFailure.isPermanent`): the same id fails until the server is given
 /// a manifest that holds it. A plain value: safe on any thread.
 public enum TrustedDocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered `PersistedQueryNotFound` for `id` (the SHA-256 of the text the

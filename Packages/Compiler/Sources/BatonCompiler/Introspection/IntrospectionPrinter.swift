@@ -1,6 +1,6 @@
 import BatonRecords
 
-/// Prints an introspection result's `__schema` object as SDL that ``GraphQLSchema`` parses
+/// Prints an introspection result's `__schema` object as SDL that `GraphQLSchema` parses
 /// back to the schema the server described: the root types (a `schema` block only when they
 /// are not named `Query`, `Mutation`, `Subscription`), every type but the introspection
 /// types and the built-in scalars, in the server's order, with descriptions (a block string
