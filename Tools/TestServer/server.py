@@ -7,8 +7,8 @@ GET), automatic persisted queries, gzip both ways, @defer as multipart/mixed, an
 subscriptions over multipart HTTP and server-sent events. Test hooks are request headers
 described in README.md.
 
-Usage: server.py [--port N] [--exit-on-stdin-eof]. Prints the bound port alone on its
-first stdout line (use --port 0 for a free one).
+Usage: server.py [--port N] [--exit-on-stdin-eof] [--trusted-documents manifest.json].
+Prints the bound port alone on its first stdout line (use --port 0 for a free one).
 """
 
 import argparse
@@ -40,6 +40,7 @@ from graphql import (
     validate,
 )
 from graphql.utilities import get_operation_ast, value_from_ast_untyped
+from graphql.validation import NoSchemaIntrospectionCustomRule, specified_rules
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE_SIZE = 20
@@ -567,6 +568,20 @@ class Handler(BaseHTTPRequestHandler):
         query = params.get("query")
         extensions = params.get("extensions") or {}
         persisted = extensions.get("persistedQuery") if isinstance(extensions, dict) else None
+        if self.server.trusted is not None:
+            # Trusted documents: only an id of the manifest runs, whatever text comes with it.
+            digest = persisted.get("sha256Hash") if isinstance(persisted, dict) else None
+            if not isinstance(digest, str):
+                self.event("text refused")
+                return request_error("This server runs trusted documents only: send the persisted-query id "
+                                     "of an operation in its manifest", "PERSISTED_QUERY_ID_REQUIRED")
+            trusted = self.server.trusted.get(digest)
+            if trusted is None:
+                self.event("trusted miss")
+                return request_error("PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND")
+            self.event("trusted hit" if query is None else "trusted hit with text")
+            query = trusted
+            persisted = None
         if persisted:
             digest = persisted.get("sha256Hash")
             if persisted.get("version") != 1 or not isinstance(digest, str):
@@ -589,7 +604,10 @@ class Handler(BaseHTTPRequestHandler):
             document = parse(query)
         except GraphQLError as e:
             return request_error(e.message, "GRAPHQL_PARSE_FAILED")
-        errors = validate(self.server.schema, document)
+        rules = specified_rules
+        if h.get("X-Test-No-Introspection"):
+            rules = [*specified_rules, NoSchemaIntrospectionCustomRule]
+        errors = validate(self.server.schema, document, rules)
         if errors:
             return self.send_json(400 if response_type != "application/json" else 200,
                                   {"errors": [e.formatted for e in errors]}, response_type)
@@ -709,12 +727,29 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 256
 
 
+def load_manifest(path):
+    """The operations of an apollo-persisted-query-manifest file, by id; exits on a bad file."""
+    with open(path, encoding="utf-8") as f:
+        manifest = json.load(f)
+    if manifest.get("format") != "apollo-persisted-query-manifest" or manifest.get("version") != 1:
+        sys.exit("%s is not an apollo-persisted-query-manifest, version 1" % path)
+    operations = {}
+    for operation in manifest.get("operations") or []:
+        body = operation["body"]
+        if hashlib.sha256(body.encode()).hexdigest() != operation["id"]:
+            sys.exit("%s: the id of %s is not the SHA-256 of its body" % (path, operation.get("name")))
+        operations[operation["id"]] = body
+    return operations
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--port", type=int, default=4000, help="0 picks a free port")
     parser.add_argument("--exit-on-stdin-eof", action="store_true",
                         help="stop when standard input closes (the parent process ended)")
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
+    parser.add_argument("--trusted-documents", metavar="MANIFEST",
+                        help="run only the operations of this persisted-query manifest, by id")
     args = parser.parse_args()
 
     server = Server(("127.0.0.1", args.port), Handler)
@@ -722,6 +757,7 @@ def main():
     server.schema = make_schema(server.data)
     server.events = Events()
     server.persisted = {}
+    server.trusted = load_manifest(args.trusted_documents) if args.trusted_documents else None
     server.verbose = args.verbose
     print(server.server_address[1], flush=True)
     if args.exit_on_stdin_eof:

@@ -5,7 +5,9 @@ import PackagePlugin
 /// `/* graphql */` markers) against the schema its `baton.json` names, the file in the
 /// target's directory or, failing that, the package's. The generated lenses compile into
 /// the target; a change to a document, the configuration or the schema regenerates them on
-/// the next build.
+/// the next build. With `"operationManifest": "<name>.json"` in the configuration, the
+/// operations' persisted-query manifest is written beside the generated Swift under that
+/// file name, a declared output the target takes as a resource (`Bundle.module`).
 @main
 struct BatonCompilerPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -22,21 +24,33 @@ struct BatonCompilerPlugin: BuildToolPlugin {
             (try? String(contentsOf: url, encoding: .utf8))?.contains("/* graphql") == true
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "BatonGenerated.swift")
+        let object = configuration(at: config)
+        // Only the work directory is the plugin's to write: the manifest goes there, whatever its path.
+        let manifest = (object["operationManifest"] as? String).map {
+            context.pluginWorkDirectoryURL.appending(path: URL(fileURLWithPath: $0).lastPathComponent)
+        }
+        let manifestArguments = manifest.map { ["--manifest", $0.path] } ?? []
         return [
             .buildCommand(
                 displayName: "Compiling GraphQL documents of \(target.name)",
                 executable: try context.tool(named: "baton-compile").url,
-                arguments: ["--config", config.path, "--output", output.path] + (documents + markedSwift).map(\.path),
-                inputFiles: [config] + schemaFiles(of: config) + documents + markedSwift,
-                outputFiles: [output])
+                arguments: ["--config", config.path, "--output", output.path] + manifestArguments
+                    + (documents + markedSwift).map(\.path),
+                inputFiles: [config] + schemaFiles(of: object, at: config) + documents + markedSwift,
+                outputFiles: [output] + (manifest.map { [$0] } ?? []))
         ]
     }
 
-    /// The schema files the configuration names, so editing the schema regenerates.
-    private func schemaFiles(of config: URL) -> [URL] {
+    /// The configuration's JSON object (empty when unreadable: the compiler reports that).
+    private func configuration(at config: URL) -> [String: Any] {
         guard let data = try? Data(contentsOf: config),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [] }
+        else { return [:] }
+        return object
+    }
+
+    /// The schema files the configuration names, so editing the schema regenerates.
+    private func schemaFiles(of object: [String: Any], at config: URL) -> [URL] {
         let names = [object["schema"] as? String].compactMap { $0 } + (object["schemaExtensions"] as? [String] ?? [])
         let directory = config.deletingLastPathComponent()
         return names.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : directory.appending(path: $0) }

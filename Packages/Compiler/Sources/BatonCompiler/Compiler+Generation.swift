@@ -60,7 +60,8 @@ extension Compiler {
         output.code.line()
         output.code.line(Self.tablesMark)
         return Output(
-            swift: output.code.text + output.tables.text, errors: [], accessors: output.accessors, codeBytes: code)
+            swift: output.code.text + output.tables.text, errors: [], accessors: output.accessors, codeBytes: code,
+            manifest: output.manifest)
     }
 
     /// The header: BatonLens and the modules of the custom scalars' Swift types.
@@ -87,6 +88,7 @@ extension Compiler {
         data.throwsOnFieldError = operation.directives.contains { $0.name == "throwOnFieldError" }
         output.models.append(data)
         let wire = document.wireText(for: operation, schema: schema.schema)
+        output.manifest.add(.init(name: operation.name ?? typeName, kind: operation.kind, body: wire))
         let text = document.compactText(for: operation)
         let template = try self.template(of: operation, in: document)
         // The root lens's nested lenses sit beside it: `CharacterQuery.Character`.

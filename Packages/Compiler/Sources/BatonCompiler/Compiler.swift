@@ -35,6 +35,9 @@ public struct Compiler: Sendable {
         /// The bytes of `swift` before the line ``Compiler/tablesMark`` (and the blank line above it):
         /// the lenses, without the tables.
         public var codeBytes: Int = 0
+        /// Every operation compiled, as the persisted-query manifest a server that runs only
+        /// trusted documents is given (empty when there are errors).
+        public var manifest = OperationManifest()
 
         /// Bytes of lens code per accessor (0 without accessors).
         public var bytesPerAccessor: Int { accessors == 0 ? 0 : codeBytes / accessors }

@@ -3,17 +3,26 @@ import Foundation
 
 /// baton-compile: GraphQL documents to Swift lenses.
 ///
-///     baton-compile --config baton.json --output Generated.swift [--schema extra.graphql] [--stats] <inputs...>
+///     baton-compile --config baton.json --output Generated.swift [--schema extra.graphql] [--manifest operations.json] [--stats] <inputs...>
+///     baton-compile fetch-schema --endpoint URL [--header 'Name: value']... --output schema.graphql
 ///
 /// Inputs are `.graphql` files, Swift files holding `/* graphql ... */` markers, or
 /// directories searched for both. Errors go to standard error as `file:line:column: error:`;
 /// any error exits 1 and writes nothing. Warnings go there too, as `file:line:column: warning:`,
 /// and change neither the exit status nor the output. The output is rewritten only when it
-/// changes.
-let usage = "usage: baton-compile --config <baton.json> --output <file.swift> [--schema <sdl>]... [--stats] <inputs>..."
+/// changes; so is the persisted-query manifest, written to `--manifest` or, without it, to the
+/// configuration's `operationManifest`. `fetch-schema` is ``FetchSchemaCommand``.
+let usage =
+    "usage: baton-compile --config <baton.json> --output <file.swift> [--schema <sdl>]... [--manifest <file.json>] [--stats] <inputs>...\n       "
+    + FetchSchemaCommand.usage
+
+if CommandLine.arguments.dropFirst().first == "fetch-schema" {
+    exit(await FetchSchemaCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 var configPath: String?
 var outputPath: String?
+var manifestPath: String?
 var schemaPaths: [String] = []
 var inputs: [String] = []
 var stats = false
@@ -23,6 +32,7 @@ while let argument = arguments.popFirst() {
     case "--config": configPath = arguments.popFirst()
     case "--output": outputPath = arguments.popFirst()
     case "--schema": if let path = arguments.popFirst() { schemaPaths.append(path) }
+    case "--manifest": manifestPath = arguments.popFirst()
     case "--stats": stats = true
     case "--help", "-h":
         print(usage)
@@ -41,6 +51,15 @@ guard let outputPath, configPath != nil || !schemaPaths.isEmpty else {
     exit(2)
 }
 
+/// Writes `text` to `path` unless the file already holds it (so a build sees no change).
+func writeIfChanged(_ text: String, to path: String, what: String) throws(CompilerError) {
+    let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    guard existing != text else { return }
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw .unreadable(message: "cannot write \(what)", file: path, line: 1, column: 1)
+    }
+}
+
 do throws(CompilerError) {
     var configuration =
         try configPath.map { path throws(CompilerError) in try CompilerConfiguration.load(path: path) }
@@ -54,11 +73,9 @@ do throws(CompilerError) {
     let output = Compiler(schema: schema).compile(sources)
     for warning in output.warnings { FileHandle.standardError.write(Data((warning.description + "\n").utf8)) }
     if !output.errors.isEmpty { fail(output.errors) }
-    let existing = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) }
-    if existing != output.swift {
-        guard FileManager.default.createFile(atPath: outputPath, contents: Data(output.swift.utf8)) else {
-            fail([.unreadable(message: "cannot write the output", file: outputPath, line: 1, column: 1)])
-        }
+    try writeIfChanged(output.swift, to: outputPath, what: "the output")
+    if let path = manifestPath ?? configuration.operationManifestPath {
+        try writeIfChanged(output.manifest.json, to: path, what: "the operation manifest")
     }
     if stats {
         print(

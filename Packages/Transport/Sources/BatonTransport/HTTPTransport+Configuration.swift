@@ -29,6 +29,12 @@ extension HTTPTransport {
         /// Apollo's automatic persisted queries: send the document's SHA-256 first and the
         /// document only when the server answers `PersistedQueryNotFound`.
         public var usesAutomaticPersistedQueries: Bool
+        /// Trusted documents: every request carries only its document's persisted-query id (the
+        /// SHA-256 of its text, the `id` of the manifest `baton-compile` writes) and never the
+        /// text, whatever ``usesAutomaticPersistedQueries`` says; a server that does not know
+        /// the id fails the request with ``TrustedDocumentError`` instead of a retry with the
+        /// text. Off by default; set it on a configuration made with the initializer.
+        public var usesTrustedDocuments = false
         /// Gzip POST bodies larger than this many bytes (`Content-Encoding: gzip`); nil never.
         public var compressesRequestsLargerThan: Int?
         /// How subscriptions travel.

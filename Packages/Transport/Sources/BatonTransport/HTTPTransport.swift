@@ -6,8 +6,9 @@ import FoundationNetworking
 #endif
 
 /// A `Transport` over HTTP with URLSession (FoundationNetworking on Linux): GraphQL over
-/// HTTP with POST or GET, automatic persisted queries, gzip both ways, `multipart/mixed`
-/// incremental delivery and subscriptions, and subscriptions over server-sent events.
+/// HTTP with POST or GET, automatic persisted queries or trusted documents, gzip both ways,
+/// `multipart/mixed` incremental delivery and subscriptions, and subscriptions over
+/// server-sent events.
 ///
 /// Thread-safe: call `send`, `payloads(for:)` and `events(for:)` from any task, concurrently. Cancelling
 /// the calling task (or dropping the payload sequence) cancels the request on the wire.
@@ -92,6 +93,9 @@ public final class HTTPTransport: Transport {
         _ request: GraphQLRequest,
         _ attempt: (HTTPRequestBuilder.DocumentMode) async throws -> Data
     ) async throws -> Data {
+        if configuration.usesTrustedDocuments {
+            return try trustedDocumentAnswer(await attempt(.hashOnly), for: request)
+        }
         guard usesPersistedQueries else { return try await attempt(.document) }
         let first = try await attempt(.hashOnly)
         switch PersistedQueryReply(first) {
@@ -148,6 +152,11 @@ public final class HTTPTransport: Transport {
     private func stream(
         _ request: GraphQLRequest, connected: @escaping @Sendable () -> Void, yield: @escaping @Sendable (Data) -> Void
     ) async throws {
+        if configuration.usesTrustedDocuments {
+            let reply = try await streamOnce(
+                request, mode: .hashOnly, checksPersistedQueryReply: true, connected: connected, yield: yield)
+            return try checkTrustedDocumentReply(reply, for: request)
+        }
         guard usesPersistedQueries, request.kind != .subscription else {
             _ = try await streamOnce(
                 request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)

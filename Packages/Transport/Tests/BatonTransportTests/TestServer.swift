@@ -23,8 +23,9 @@ final class TestServer: Sendable {
         self.server = server
     }
 
-    static func start(timeout: TimeInterval = 20) async throws -> TestServer {
-        TestServer(server: try await LocalTestServer.start(timeout: timeout))
+    /// A server started with `arguments`, more of `server.py`'s flags.
+    static func start(arguments: [String] = [], timeout: TimeInterval = 20) async throws -> TestServer {
+        TestServer(server: try await LocalTestServer.start(arguments: arguments, timeout: timeout))
     }
 
     func stop() {

@@ -31,11 +31,12 @@ public final class LocalTestServer: Sendable {
     /// Starts a server and waits, up to `timeout` seconds, for the port it prints first; the
     /// wait runs off the cooperative pool and off the caller's actor (``OffThePool``), so a
     /// main-actor test that starts a server does not hold the main actor while Python starts.
-    public static func start(timeout: TimeInterval = 20) async throws -> LocalTestServer {
-        try await OffThePool.run { try startBlocking(timeout: timeout) }
+    /// `arguments` are more of `server.py`'s flags (`--trusted-documents <manifest>`).
+    public static func start(arguments: [String] = [], timeout: TimeInterval = 20) async throws -> LocalTestServer {
+        try await OffThePool.run { try startBlocking(arguments: arguments, timeout: timeout) }
     }
 
-    private static func startBlocking(timeout: TimeInterval) throws -> LocalTestServer {
+    private static func startBlocking(arguments: [String], timeout: TimeInterval) throws -> LocalTestServer {
         let root = TestData.repository
         let python =
             ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
@@ -48,7 +49,7 @@ public final class LocalTestServer: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"]
+        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"] + arguments
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output

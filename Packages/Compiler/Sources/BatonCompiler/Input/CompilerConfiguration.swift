@@ -7,7 +7,8 @@ import Foundation
 ///   "schema": "schema.graphql",
 ///   "schemaExtensions": ["extensions.graphql"],
 ///   "identity": { "types": { "Asset": ["uuid"] } },
-///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } }
+///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } },
+///   "operationManifest": "persisted-query-manifest.json"
 /// }
 /// ```
 ///
@@ -29,18 +30,24 @@ public struct CompilerConfiguration: Sendable, Hashable {
     public var keyFields: [String: [String]]
     /// Swift type per custom scalar.
     public var customScalars: [String: String]
+    /// Where `baton-compile` writes the operations' persisted-query manifest
+    /// (``OperationManifest``), resolved likewise; nil writes none. The build plugin writes it
+    /// beside the generated Swift instead, under this file name.
+    public var operationManifestPath: String?
     /// The text the configuration was read from, to place errors.
     public var text: String
 
     public init(
         file: String = "baton.json", schemaPaths: [String] = [], schemaExtensionPaths: [String] = [],
-        keyFields: [String: [String]] = [:], customScalars: [String: String] = [:], text: String = ""
+        keyFields: [String: [String]] = [:], customScalars: [String: String] = [:],
+        operationManifestPath: String? = nil, text: String = ""
     ) {
         self.file = file
         self.schemaPaths = schemaPaths
         self.schemaExtensionPaths = schemaExtensionPaths
         self.keyFields = keyFields
         self.customScalars = customScalars
+        self.operationManifestPath = operationManifestPath
         self.text = text
     }
 
@@ -51,6 +58,7 @@ public struct CompilerConfiguration: Sendable, Hashable {
         var schemaExtensions: [String]?
         var identity: Identity?
         var customScalarTypes: [String: ScalarType]?
+        var operationManifest: String?
     }
 
     /// Reads the configuration at `path`.
@@ -82,7 +90,8 @@ public struct CompilerConfiguration: Sendable, Hashable {
         }
         return CompilerConfiguration(
             file: file, schemaPaths: paths, schemaExtensionPaths: (shape.schemaExtensions ?? []).map(resolve),
-            keyFields: shape.identity?.types ?? [:], customScalars: scalars, text: text)
+            keyFields: shape.identity?.types ?? [:], customScalars: scalars,
+            operationManifestPath: shape.operationManifest.map(resolve), text: text)
     }
 
     /// An error about `name`, placed at its first quoted occurrence in the file.
