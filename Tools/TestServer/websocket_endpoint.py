@@ -202,7 +202,7 @@ class WebSocketEndpoint:
         self.schema = schema
         self.events = events
         self.server = serve(lambda connection: Session(self, connection).run(), "127.0.0.1", 0,
-                            subprotocols=SUBPROTOCOLS, ping_interval=0.5, ping_timeout=5,
+                            subprotocols=SUBPROTOCOLS, ping_interval=0.3, ping_timeout=1,
                             max_size=None, compression=None)
         self.port = self.server.socket.getsockname()[1]
         threading.Thread(target=self.server.serve_forever, daemon=True).start()

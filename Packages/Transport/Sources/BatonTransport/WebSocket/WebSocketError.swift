@@ -22,6 +22,8 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     case closed(code: UInt16?, reason: String)
     /// The connection ended without a close frame (the server went away, a reset, a read error).
     case connectionDropped(reason: String)
+    /// A GraphQL WebSocket message that is not a JSON object with a `type`.
+    case malformedMessage(reason: String)
     /// The server did not answer in time (the handshake, a GraphQL `connection_ack`).
     case timedOut(waitingFor: String, after: TimeInterval)
 
@@ -40,6 +42,7 @@ public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
         case .closed(let code, let reason):
             "the server closed the WebSocket (\(code.map(String.init) ?? "no code")) \(reason)"
         case .connectionDropped(let reason): "the WebSocket connection dropped: \(reason)"
+        case .malformedMessage(let reason): "malformed GraphQL WebSocket message: \(reason)"
         case .timedOut(let what, let after): "no \(what) within \(after) s"
         }
     }
@@ -54,7 +57,7 @@ extension WebSocketError: TransportFailure {
         case .invalidURL, .tlsUnavailable, .subprotocolRejected: true
         case .handshakeFailed(_, let status, _): status.map(Self.isPermanentHTTPStatus) ?? false
         case .closed(let code, _): code.map { (4400..<4500).contains($0) && $0 != 4408 && $0 != 4429 } ?? false
-        case .connectFailed, .protocolViolation, .connectionDropped, .timedOut: false
+        case .connectFailed, .protocolViolation, .connectionDropped, .malformedMessage, .timedOut: false
         }
     }
 }
