@@ -97,6 +97,13 @@ struct GraphQLWebSocketAgainstTestServer {
         #expect(try await server().events(id).filter { $0.hasPrefix("ws open") }.count == 1)
     }
 
+    @Test(arguments: GraphQLWebSocketProtocol.allCases)
+    func queryIsAnsweredWithItsDataOverTheConnection(_ subprotocol: GraphQLWebSocketProtocol) async throws {
+        let transport = try Self.transport(subprotocol, headers: [:])
+        let body = try await transport.send(GraphQLRequest(document: "query { character(id: 1) { name } }"))
+        #expect(value(try json(body), "data", "character", "name") as? String == "Rick Sanchez")
+    }
+
     @Test func fragmentedMessagesAreReassembled() async throws {
         let transport = try Self.transport(.graphqlTransportWS, headers: ["X-Test-Fragment": "9"])
         var texts: [String] = []

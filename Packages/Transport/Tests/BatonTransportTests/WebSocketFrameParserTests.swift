@@ -73,6 +73,17 @@ import Testing
             ])
     }
 
+    @Test func closeBetweenFragmentsArrivesAndAStreamEndingThereIsTruncated() throws {
+        var parser = WebSocketFrameParser()
+        parser.append(
+            frame(.text, "par", fin: false)
+                + WebSocketFrameWriter.frame(
+                    .close, payload: WebSocketFrameWriter.closePayload(code: 1001, reason: "bye"), maskKey: nil))
+        #expect(try parser.next() == .close(code: 1001, reason: "bye"))
+        #expect(try parser.next() == nil)
+        #expect(throws: WebSocketProtocolError.truncated(missing: nil)) { try parser.finish() }
+    }
+
     @Test func lengthsOfSevenSixteenAndSixtyFourBitsAreRead() throws {
         for count in [0, 125, 126, 65_535, 65_536, 100_000] {
             let payload = [UInt8](repeating: 0x61, count: count)

@@ -24,6 +24,8 @@ actor GraphQLWebSocketSession {
     private var live: Live?
     private var opening: Task<WebSocketClient, any Error>?
     private var operations: [String: Events] = [:]
+    /// Why the last connection ended, for an operation that was waiting on it.
+    private var lastFailure: (any Error)?
 
     init(configuration: GraphQLWebSocketTransport.Configuration) {
         self.configuration = configuration
@@ -66,10 +68,7 @@ actor GraphQLWebSocketSession {
     }
 
     private func acknowledgedClient() async throws -> WebSocketClient {
-        if let current = live {
-            if current.acknowledged { return current.client }
-            return try await withCheckedThrowingContinuation { live?.waiting.append($0) }
-        }
+        if let current = live { return try await acknowledgement(of: current.client) }
         if let opening { return try await opening.value }
         let task = Task { try await open() }
         opening = task
@@ -98,7 +97,24 @@ actor GraphQLWebSocketSession {
             ended(client, error: error)
             throw error
         }
-        return try await withCheckedThrowingContinuation { live?.waiting.append($0) }
+        return try await acknowledgement(of: client)
+    }
+
+    /// Waits for `client`'s `connection_ack`, checking first (after any suspension) whether it
+    /// came already or the connection ended, so that no waiter is left unresumed.
+    private func acknowledgement(of client: WebSocketClient) async throws -> WebSocketClient {
+        guard let current = live, current.client === client else {
+            throw lastFailure ?? WebSocketError.connectionDropped(reason: "the connection ended before connection_ack")
+        }
+        if current.acknowledged { return client }
+        return try await withCheckedThrowingContinuation { waiter in
+            if live != nil {
+                live?.waiting.append(waiter)
+            } else {
+                waiter.resume(
+                    throwing: WebSocketError.connectionDropped(reason: "the connection ended before connection_ack"))
+            }
+        }
     }
 
     private func read(_ client: WebSocketClient) async {
@@ -184,6 +200,7 @@ actor GraphQLWebSocketSession {
     /// Forgets `current` and ends every operation: finished when `failure` is nil.
     private func shutDown(_ current: Live, failing failure: (any Error)?) {
         live = nil
+        lastFailure = failure
         for task in current.tasks { task.cancel() }
         for waiter in current.waiting {
             waiter.resume(throwing: failure ?? WebSocketError.closed(code: nil, reason: "the client closed it"))
