@@ -34,11 +34,11 @@ import Testing
         #expect(!handle.hasNextPage)
     }
 
-    @Test(.enabled(if: !WebSocketTransport.isSupported, "WebSockets work on this platform"))
-    func aSubscriptionOverAnUnsupportedTransportFailsOnceAndStopsRetrying() async throws {
+    @Test func aSubscriptionOverAPermanentlyFailingTransportFailsOnceAndStopsRetrying() async throws {
+        let url = URL(string: "http://127.0.0.1:9/graphql")!
         let environment = GraphQLEnvironment(
             store: Store(normalization: IntegrationServer.normalization),
-            transport: WebSocketTransport(url: URL(string: "ws://127.0.0.1:9/graphql")!))
+            transport: GraphQLWebSocketTransport(url: url))
         let handle = SubscriptionHandle(
             NoteAddedSubscription.self, variables: ["characterId": "1"],
             backoff: Backoff(jitter: { $0 }, sleep: { _ in }), in: environment)
@@ -46,8 +46,8 @@ import Testing
         for _ in 0..<200 where handle.state != .failed(.transport) { try await Task.sleep(for: .milliseconds(5)) }
         #expect(handle.state == .failed(.transport))
         #expect(handle.resumptions == 0)
-        guard case .fetch(.transport(let error as TransportError, _))? = handle.error, case .unsupported = error else {
-            Issue.record("expected TransportError.unsupported, got \(String(describing: handle.error))")
+        guard case .fetch(.transport(let error as WebSocketError, _))? = handle.error, error == .invalidURL(url) else {
+            Issue.record("expected WebSocketError.invalidURL, got \(String(describing: handle.error))")
             return
         }
     }

@@ -4,7 +4,8 @@
 Serves the Rick and Morty schema (schema.graphql) over the data in data/, plus notes
 (a Relay connection, two mutations, a subscription). Speaks GraphQL over HTTP (POST and
 GET), automatic persisted queries, gzip both ways, @defer as multipart/mixed, and
-subscriptions over multipart HTTP and server-sent events. Test hooks are request headers
+subscriptions over multipart HTTP, server-sent events and WebSockets (graphql-transport-ws
+and graphql-ws, websocket_endpoint.py, on the same /graphql). Test hooks are request headers
 described in README.md.
 
 Usage: server.py [--port N] [--exit-on-stdin-eof] [--trusted-documents manifest.json].
@@ -41,6 +42,8 @@ from graphql import (
 )
 from graphql.utilities import get_operation_ast, value_from_ast_untyped
 from graphql.validation import NoSchemaIntrospectionCustomRule, specified_rules
+
+from websocket_endpoint import WebSocketEndpoint
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE_SIZE = 20
@@ -479,6 +482,9 @@ class Handler(BaseHTTPRequestHandler):
         return body
 
     def do_GET(self):
+        if (self.headers.get("Upgrade") or "").lower() == "websocket" and urlparse(self.path).path == "/graphql":
+            self.close_connection = True
+            return self.server.websocket.relay(self.raw_requestline, self.headers, self.connection)
         if self.read_body() is None:
             return
         url = urlparse(self.path)
@@ -759,6 +765,7 @@ def main():
     server.persisted = {}
     server.trusted = load_manifest(args.trusted_documents) if args.trusted_documents else None
     server.verbose = args.verbose
+    server.websocket = WebSocketEndpoint(server.data, server.schema, server.events)
     print(server.server_address[1], flush=True)
     if args.exit_on_stdin_eof:
         def watch():

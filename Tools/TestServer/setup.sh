@@ -15,5 +15,6 @@ python="${BATON_PYTHON_BOOTSTRAP:-python3}"
 [[ -x "$venv/bin/python" ]] || "$python" -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$req"
 "$venv/bin/python" -c 'import graphql; assert graphql.__version__.startswith("3.2."), graphql.__version__'
+"$venv/bin/python" -c 'import websockets.sync.server'
 echo "$want" > "$stamp"
 echo "test server environment ready: $venv"

@@ -5,50 +5,62 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A `Transport` over the `graphql-transport-ws` WebSocket protocol, one connection per
-/// operation: `connection_init` → `connection_ack` → `subscribe`, then `next` payloads
-/// until `complete` (or `error`); pings are answered.
+/// A `Transport` over the `graphql-transport-ws` WebSocket protocol: `connection_init` →
+/// `connection_ack` → `subscribe`, then `next` payloads until `complete` (or `error`); pings
+/// are answered.
 ///
-/// On Linux it fails at once with `TransportError.unsupported`: FoundationNetworking's
-/// WebSockets need a libcurl built with them, and Debian's is not. Use `HTTPTransport`
-/// with `.serverSentEvents` or `.multipart` subscriptions there.
+/// On Apple platforms it uses `URLSessionWebSocketTask`, one connection per operation, with
+/// the request's own headers on its upgrade. On Linux, where FoundationNetworking's WebSockets
+/// need a libcurl built with them (Debian's is not), it forwards to a
+/// ``GraphQLWebSocketTransport`` on the project's own RFC 6455 client: one connection shared
+/// by every operation, whose upgrade carries the transport's `headers` only. Use
+/// ``GraphQLWebSocketTransport`` itself for the legacy `graphql-ws` subprotocol or one
+/// connection on every platform.
 ///
 /// Immutable: safe on any thread.
 public struct WebSocketTransport: Transport {
-    /// Whether this platform's URLSession can open WebSockets.
-    public static var isSupported: Bool {
-        #if canImport(FoundationNetworking)
-        false
-        #else
-        true
-        #endif
-    }
+    /// Whether this transport can open WebSockets here: true on every platform (through
+    /// URLSession on Apple's, through ``WebSocketClient`` on Linux).
+    public static var isSupported: Bool { true }
 
     public let url: URL
     public let headers: [String: String]
     /// The `connection_init` payload (authorization for many servers).
     public let connectionParameters: [String: JSONValue]
 
+    #if canImport(FoundationNetworking)
+    private let shared: GraphQLWebSocketTransport
+    #endif
+
     public init(url: URL, headers: [String: String] = [:], connectionParameters: [String: JSONValue] = [:]) {
         self.url = url
         self.headers = headers
         self.connectionParameters = connectionParameters
+        #if canImport(FoundationNetworking)
+        shared = GraphQLWebSocketTransport(url: url, headers: headers, connectionParameters: connectionParameters)
+        #endif
     }
 
-    static let unsupportedReason =
-        "WebSocket transport is not available on Linux (FoundationNetworking's libcurl has no WebSockets); use HTTPTransport with .serverSentEvents or .multipart subscriptions"
-
+    #if canImport(FoundationNetworking)
     public func send(_ request: GraphQLRequest) async throws -> Data {
-        guard Self.isSupported else { throw TransportError.unsupported(Self.unsupportedReason) }
+        try await shared.send(request)
+    }
+
+    public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
+        shared.payloads(for: request)
+    }
+
+    public func events(for request: GraphQLRequest) -> AsyncThrowingStream<StreamEvent, any Error> {
+        shared.events(for: request)
+    }
+    #else
+    public func send(_ request: GraphQLRequest) async throws -> Data {
         for try await payload in payloads(for: request) { return payload }
         throw TransportError.noConnection(url: url, reason: "the server completed the operation without a payload")
     }
 
     public func payloads(for request: GraphQLRequest) -> AsyncThrowingStream<Data, any Error> {
-        guard Self.isSupported else {
-            return AsyncThrowingStream { $0.finish(throwing: TransportError.unsupported(Self.unsupportedReason)) }
-        }
-        return AsyncThrowingStream { continuation in
+        AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     try await run(request) { continuation.yield($0) }
@@ -118,4 +130,5 @@ public struct WebSocketTransport: Transport {
     private func message(_ socket: URLSessionWebSocketTask, _ members: [String: JSONValue]) async throws {
         try await socket.send(.string(JSONValue.object(members).jsonText()))
     }
+    #endif
 }

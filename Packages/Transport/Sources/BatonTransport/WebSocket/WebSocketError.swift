@@ -1,0 +1,63 @@
+import BatonNormalize
+import Foundation
+
+/// Why a WebSocket connection could not be opened or went away, from ``WebSocketClient``
+/// and the GraphQL WebSocket transport.
+///
+/// Each case names what a log needs to act on it. A value: safe on any thread.
+public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The URL is not `ws://` (or `wss://`) with a host.
+    case invalidURL(URL)
+    /// `wss://` where this build has no TLS for its own client.
+    case tlsUnavailable(URL)
+    /// The TCP connection could not be made (`errno` and its text; 0 when the name did not resolve).
+    case connectFailed(host: String, port: Int, errno: Int32, reason: String)
+    /// The server did not upgrade: its status line, or what in its answer broke RFC 6455.
+    case handshakeFailed(url: URL, status: Int?, reason: String)
+    /// The server chose no subprotocol, or one not offered.
+    case subprotocolRejected(url: URL, offered: [String], chosen: String?)
+    /// The server's frames broke RFC 6455; the client closed with ``WebSocketProtocolError/closeCode``.
+    case protocolViolation(WebSocketProtocolError)
+    /// The peer closed the connection with this code and reason while it was still needed.
+    case closed(code: UInt16?, reason: String)
+    /// The connection ended without a close frame (the server went away, a reset, a read error).
+    case connectionDropped(reason: String)
+    /// A GraphQL WebSocket message that is not a JSON object with a `type`.
+    case malformedMessage(reason: String)
+    /// The server did not answer in time (the handshake, a GraphQL `connection_ack`).
+    case timedOut(waitingFor: String, after: TimeInterval)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let url): "not a WebSocket URL: \(url.absoluteString)"
+        case .tlsUnavailable(let url): "no TLS for \(url.absoluteString) in this build"
+        case .connectFailed(let host, let port, let errno, let reason):
+            "could not connect to \(host):\(port): \(reason) (errno \(errno))"
+        case .handshakeFailed(let url, let status, let reason):
+            "WebSocket handshake with \(url.absoluteString) failed"
+                + (status.map { " (HTTP \($0))" } ?? "") + ": \(reason)"
+        case .subprotocolRejected(let url, let offered, let chosen):
+            "\(url.absoluteString) chose subprotocol \(chosen ?? "none") of \(offered.joined(separator: ", "))"
+        case .protocolViolation(let error): "WebSocket protocol error: \(error)"
+        case .closed(let code, let reason):
+            "the server closed the WebSocket (\(code.map(String.init) ?? "no code")) \(reason)"
+        case .connectionDropped(let reason): "the WebSocket connection dropped: \(reason)"
+        case .malformedMessage(let reason): "malformed GraphQL WebSocket message: \(reason)"
+        case .timedOut(let what, let after): "no \(what) within \(after) s"
+        }
+    }
+}
+
+extension WebSocketError: TransportFailure {
+    /// A URL or a build that cannot work, a subprotocol the server refuses, a handshake refused
+    /// with an HTTP 4xx other than 408 and 429, and a GraphQL close code 4400–4499 but 4408
+    /// and 4429 (the server refuses the request itself). Everything else may go away.
+    public var isPermanent: Bool {
+        switch self {
+        case .invalidURL, .tlsUnavailable, .subprotocolRejected: true
+        case .handshakeFailed(_, let status, _): status.map(Self.isPermanentHTTPStatus) ?? false
+        case .closed(let code, _): code.map { (4400..<4500).contains($0) && $0 != 4408 && $0 != 4429 } ?? false
+        case .connectFailed, .protocolViolation, .connectionDropped, .malformedMessage, .timedOut: false
+        }
+    }
+}
