@@ -31,7 +31,7 @@ public struct PreviewSeed {
     }
 
     /// Commits the response `recordings` holds for `operation` under `variables` (the file
-    /// its `send` would answer with), as ``response(_:variables:body:)`` does.
+    /// its `send` would answer with), as `response(_:variables:body:)` does.
     public mutating func recorded<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:], from recordings: RecordedTransport
     ) throws(PreviewSeedError) {
