@@ -31,10 +31,7 @@ public struct RequestLogInterceptor: TransportInterceptor {
             sink(entry(request, start, .answered(bytes: body.count, events: 1)))
             return body
         } catch {
-            sink(
-                entry(
-                    request, start,
-                    .failed(RequestLogEntry.kind(of: error), status: TransportError.httpStatus(of: error))))
+            sink(entry(request, start, .failure(error)))
             throw error
         }
     }
@@ -56,10 +53,7 @@ public struct RequestLogInterceptor: TransportInterceptor {
                 }
                 sink(entry(request, start, .answered(bytes: bytes, events: events)))
             } catch {
-                sink(
-                    entry(
-                        request, start,
-                        .failed(RequestLogEntry.kind(of: error), status: TransportError.httpStatus(of: error))))
+                sink(entry(request, start, .failure(error)))
                 throw error
             }
         }
@@ -84,6 +78,11 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
         /// Failed with an error of `kind` (`TransportError.httpStatus`, `CancellationError`), and
         /// the HTTP status when there was one.
         case failed(String, status: Int?)
+
+        /// The outcome of a request that failed with `error`: its kind and status, no values.
+        static func failure(_ error: any Error) -> Outcome {
+            .failed(RequestLogEntry.kind(of: error), status: TransportError.httpStatus(of: error))
+        }
     }
 
     public let operationName: String?
