@@ -66,20 +66,17 @@ public final class HTTPTransport: Transport {
         }
     }
 
-    /// A stream fed by `produce` on a task of its own, cancelled when the consumer goes away.
+    /// A stream fed by `produce` on a task of its own (`AsyncThrowingStream.relaying`), cancelled
+    /// when the consumer goes away; a failure after the cancellation is `TransportError.cancelled`.
     private func streaming<Element: Sendable>(
         _ produce: @escaping @Sendable (_ yield: @escaping @Sendable (Element) -> Void) async throws -> Void
     ) -> AsyncThrowingStream<Element, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await produce { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: Task.isCancelled ? TransportError.cancelled : error)
-                }
+        AsyncThrowingStream.relaying { yield in
+            do {
+                try await produce(yield)
+            } catch {
+                throw Task.isCancelled ? TransportError.cancelled : error
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
