@@ -127,8 +127,7 @@ struct BatchQueue {
 
     /// The answers to batch `batchID` landed, one per operation sent: each caller still
     /// waiting with its own.
-    mutating func landed(batchID: UInt64, _ results: [Result<Data, any Error>]) -> [(Answer, Result<Data, any Error>)]
-    {
+    mutating func landed(batchID: UInt64, _ results: [Result<Data, any Error>]) -> [(Answer, Result<Data, any Error>)] {
         guard let batch = inFlight.removeValue(forKey: batchID) else { return [] }
         var out: [(Answer, Result<Data, any Error>)] = []
         for (index, answer) in batch.answers.enumerated() {

@@ -33,19 +33,24 @@ extension HTTPTransport {
         return (body, Batch.Key(headers: headers))
     }
 
-    /// Sends `batch` as one POST of a JSON array and answers each of its operations, in order.
+    /// Sends `batch` as one POST of a JSON array and answers each of its operations, in order;
+    /// a batch of one operation (its window ended before another came) goes as a plain POST
+    /// of its object, which any server takes.
     func sendBatch(_ batch: Batch) async -> [Result<Data, any Error>] {
         let url = configuration.url
+        let isLone = batch.bodies.count == 1
         do {
             var urlRequest = URLRequest(url: url)
             urlRequest.httpMethod = "POST"
             for (name, value) in batch.key.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-            var body = Data("[".utf8)
-            for (index, element) in batch.bodies.enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                body.append(element)
+            var body = isLone ? batch.bodies[0] : Data("[".utf8)
+            if !isLone {
+                for (index, element) in batch.bodies.enumerated() {
+                    if index > 0 { body.append(UInt8(ascii: ",")) }
+                    body.append(element)
+                }
+                body.append(UInt8(ascii: "]"))
             }
-            body.append(UInt8(ascii: "]"))
             if let limit = configuration.compressesRequestsLargerThan, body.count > limit {
                 body = try Gzip.compress(body)
                 urlRequest.setValue("gzip", forHTTPHeaderField: "Content-Encoding")
@@ -61,6 +66,7 @@ extension HTTPTransport {
                 answer.append(try decoder.finish())
                 return (head, answer)
             }
+            if isLone { return [Result { try Self.validatedWholeBody(answer, head: head, url: url) }] }
             return BatchAnswer.split(answer, head: head, url: url, operations: batch.bodies.count)
         } catch {
             return Array(repeating: .failure(error), count: batch.bodies.count)
