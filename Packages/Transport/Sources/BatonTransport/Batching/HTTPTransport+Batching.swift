@@ -22,6 +22,12 @@ extension HTTPTransport {
     /// with the same HTTP status, so an ``AuthInterceptor`` refreshes its token once for all of
     /// them (concurrent refusals share one refresh) and their replays form the next batch.
     ///
+    /// The transport keeps its open batches in a state machine behind a `Mutex`, on no actor:
+    /// a batch's window is one timer task armed by its first operation, and the batch is sent
+    /// from a task of its own, so cancelling one caller fails only that caller
+    /// (`TransportError.cancelled`); a batch every caller left before its window ended is never
+    /// sent, and one on the wire that every caller left is cancelled.
+    ///
     /// A plain value: safe on any thread.
     public struct Batching: Sendable, Hashable {
         /// How long a batch waits for more operations after its first one.
