@@ -17,6 +17,17 @@ extension AgainstTestServer.QueryBatching {
         #expect(try await Self.requestCount(id) == 1)
     }
 
+    @Test func aBatchOnTheWireThatEveryCallerLeftIsCancelledOnTheWire() async throws {
+        let id = UUID().uuidString
+        let headers = ["X-Test-Id": id, "X-Test-Delay": "2"]
+        let transport = try Self.transport(maximumSize: 2)
+        let tasks = (1...2).map { number in Task { try await transport.send(Self.who(number, headers)) } }
+        #expect(try await server().waitFor("open", testID: id))
+        for task in tasks { task.cancel() }
+        for task in tasks { await #expect(throws: TransportError.cancelled) { try await task.value } }
+        #expect(try await server().waitFor("closed", testID: id), "the server saw the connection close")
+    }
+
     @Test func callersAllCancelledBeforeTheWindowEndsSendNothing() async throws {
         let id = UUID().uuidString
         let transport = try Self.transport(window: .milliseconds(400))

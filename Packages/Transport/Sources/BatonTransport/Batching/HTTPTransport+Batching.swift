@@ -8,7 +8,7 @@ extension HTTPTransport {
     /// answers. Off unless ``HTTPTransport/Configuration/batching`` is set.
     ///
     /// What is batched: `send` of a query, and of a mutation only when ``batchesMutations``
-    /// is on or the request opts in (``GraphQLRequest/batching(_:)``). Subscriptions and every
+    /// is on or the request opts in (`GraphQLRequest.batching(_:)`). Subscriptions and every
     /// streamed answer (`payloads(for:)`, `events(for:)`) go alone. A batch goes out when the
     /// window after its first operation ends or when it holds ``maximumSize`` operations,
     /// whichever comes first. Operations whose requests would carry different headers (the
@@ -36,7 +36,8 @@ extension HTTPTransport {
         public var maximumSize: Int
         /// Whether mutations join batches too. Off by default: a server may run a batch's
         /// operations in any order or concurrently, so a mutation batched with a query that
-        /// reads what it writes may run before or after it. A request can decide for itself with ``GraphQLRequest/batching(_:)``.
+        /// reads what it writes may run before or after it. A request can decide for itself
+        /// with `GraphQLRequest.batching(_:)`.
         public var batchesMutations: Bool
 
         /// - Parameters:
@@ -58,7 +59,7 @@ extension HTTPTransport {
         case never
     }
 
-    /// The request header that carries a ``BatchingChoice`` from ``GraphQLRequest/batching(_:)``
+    /// The request header that carries a ``BatchingChoice`` from `GraphQLRequest.batching(_:)`
     /// to the transport; the transport reads it and never sends it.
     public static let batchingHeader = "X-Baton-Batching"
 
