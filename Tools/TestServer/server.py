@@ -48,6 +48,8 @@ from websocket_endpoint import WebSocketEndpoint
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGE_SIZE = 20
 HEARTBEAT_SECONDS = 5.0
+# Parsed and validated documents kept (by text) before the cache starts over.
+DOCUMENT_CACHE_SIZE = 1000
 
 
 # --- data -----------------------------------------------------------------------------
@@ -524,8 +526,10 @@ class Handler(BaseHTTPRequestHandler):
             self.event("request gzip %d->%d" % (len(raw), len(body)))
         try:
             params = json.loads(body or b"{}")
+            if isinstance(params, list) and params:
+                return self.handle_batch(params, body_bytes=len(raw))
             if not isinstance(params, dict):
-                raise ValueError("the body is not a JSON object")
+                raise ValueError("the body is not a JSON object or a non-empty array of them")
         except ValueError as e:
             return self.send_json(400, {"errors": [{"message": "Bad JSON body: %s" % e}]})
         self.handle_graphql(params, body_bytes=len(raw), method="POST")
@@ -538,7 +542,45 @@ class Handler(BaseHTTPRequestHandler):
             self.event("closed")
             self.close_connection = True
 
+    def handle_batch(self, items, body_bytes):
+        """A batch (Apollo's form): a JSON array of operations, answered with an array of their
+        responses in the same order, in one HTTP request (logged "open", then "batch N")."""
+        self.event("open")
+        names = (str(item.get("operationName")) if isinstance(item, dict) else "?" for item in items)
+        self.event("batch %d: %s" % (len(items), ",".join(names)))
+        try:
+            if self.run_hooks():
+                return
+            results = []
+            for item in items:
+                if not isinstance(item, dict):
+                    results.append({"errors": [{"message": "A batch element is not a JSON object"}]})
+                    continue
+                _, obj, _ = self.graphql_answer(item, body_bytes, "POST", streams=False)
+                results.append(obj)
+            malformed = self.headers.get("X-Test-Batch-Malformed")
+            if malformed == "short":
+                results = results[:-1]
+            elif malformed == "object":
+                results = {"errors": [{"message": "batching is not enabled"}]}
+            self.send_json(200, results, self.response_type())
+        except ClientGone:
+            self.event("closed")
+            self.close_connection = True
+
+    def response_type(self):
+        accept = self.headers.get("Accept") or ""
+        return "application/graphql-response+json" if "application/graphql-response+json" in accept else "application/json"
+
     def run_hooks_and_graphql(self, params, body_bytes, method):
+        if self.run_hooks():
+            return
+        answer = self.graphql_answer(params, body_bytes, method, streams=True)
+        if answer is not None:
+            self.send_json(*answer)
+
+    def run_hooks(self):
+        """The X-Test-* hooks that answer a request on their own: True when one did."""
         h = self.headers
         if h.get("X-Test-Delay"):
             self.wait(float(h["X-Test-Delay"]))
@@ -547,29 +589,40 @@ class Handler(BaseHTTPRequestHandler):
             opened = sum(1 for e in self.server.events.get(self.test_id) if e == "open")
             if opened <= int(h["X-Test-Fail-First"]):
                 self.event("failed %d" % opened)
-                return self.send_body(503, b"test failure body: status 503", "text/plain")
+                self.send_body(503, b"test failure body: status 503", "text/plain")
+                return True
         if h.get("X-Test-Require-Token"):
             if h.get("Authorization") != "Bearer " + h["X-Test-Require-Token"]:
                 self.event("refused %s" % (h.get("Authorization") or "none"))
-                return self.send_body(401, b"test failure body: status 401", "text/plain")
+                self.send_body(401, b"test failure body: status 401", "text/plain")
+                return True
             self.event("authorized")
         if h.get("X-Test-Status"):
             status = int(h["X-Test-Status"])
-            return self.send_body(status, b"test failure body: status %d" % status, "text/plain")
+            self.send_body(status, b"test failure body: status %d" % status, "text/plain")
+            return True
         if h.get("X-Test-Non-JSON"):
-            return self.send_body(200, b"<html><body>not a GraphQL response</body></html>", "text/html")
+            self.send_body(200, b"<html><body>not a GraphQL response</body></html>", "text/html")
+            return True
         if h.get("X-Test-JSON-Without-Data"):
-            return self.send_json(200, {"hello": "world"})
+            self.send_json(200, {"hello": "world"})
+            return True
+        return False
 
+    def graphql_answer(self, params, body_bytes, method, streams):
+        """Runs one operation: (status, response, content type) for a whole answer, or None
+        when it answered on its own (a stream, a 405). Without `streams` (a batch element) it
+        never streams, and a subscription is an error."""
+        h = self.headers
         accept = h.get("Accept") or ""
-        response_type = "application/graphql-response+json" if "application/graphql-response+json" in accept else "application/json"
+        response_type = self.response_type()
 
         def request_error(message, code=None):
             error = {"message": message}
             if code:
                 error["extensions"] = {"code": code}
             status = 400 if response_type != "application/json" else 200
-            return self.send_json(status, {"errors": [error]}, response_type)
+            return (status, {"errors": [error]}, response_type)
 
         query = params.get("query")
         extensions = params.get("extensions") or {}
@@ -606,17 +659,24 @@ class Handler(BaseHTTPRequestHandler):
         if not isinstance(query, str):
             return request_error("Must provide query string.")
 
-        try:
-            document = parse(query)
-        except GraphQLError as e:
-            return request_error(e.message, "GRAPHQL_PARSE_FAILED")
-        rules = specified_rules
-        if h.get("X-Test-No-Introspection"):
-            rules = [*specified_rules, NoSchemaIntrospectionCustomRule]
-        errors = validate(self.server.schema, document, rules)
+        # Parsed and validated documents are kept by their text, as Apollo Server's document
+        # store keeps them: validation costs ten times what executing a small query does.
+        key = (query, bool(h.get("X-Test-No-Introspection")))
+        known = self.server.documents.get(key)
+        if known is None:
+            try:
+                document = parse(query)
+            except GraphQLError as e:
+                return request_error(e.message, "GRAPHQL_PARSE_FAILED")
+            rules = [*specified_rules, NoSchemaIntrospectionCustomRule] if key[1] else specified_rules
+            known = (document, validate(self.server.schema, document, rules))
+            if len(self.server.documents) >= DOCUMENT_CACHE_SIZE:
+                self.server.documents.clear()
+            self.server.documents[key] = known
+        document, errors = known
         if errors:
-            return self.send_json(400 if response_type != "application/json" else 200,
-                                  {"errors": [e.formatted for e in errors]}, response_type)
+            return (400 if response_type != "application/json" else 200,
+                    {"errors": [e.formatted for e in errors]}, response_type)
         operation_name = params.get("operationName")
         operation = get_operation_ast(document, operation_name)
         if operation is None:
@@ -626,7 +686,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Allow", "POST")
             self.send_header("Content-Length", "0")
             self.end_headers()
-            return
+            return None
         variables = params.get("variables") or {}
 
         def run(root=None):
@@ -642,20 +702,22 @@ class Handler(BaseHTTPRequestHandler):
             return out
 
         if operation.operation == OperationType.SUBSCRIPTION:
+            if not streams:
+                return request_error("Subscriptions cannot be batched")
             if "text/event-stream" in accept:
                 return self.serve_subscription_sse(operation, variables, run)
             if "multipart/mixed" in accept:
                 return self.serve_subscription_multipart(operation, variables, run)
             return request_error("Subscriptions need Accept: text/event-stream or multipart/mixed")
 
-        if "text/event-stream" in accept:
+        if streams and "text/event-stream" in accept:
             self.start_stream("text/event-stream")
             self.chunk(b"event: next\ndata: %s\n\n" % json.dumps(run()).encode())
             self.chunk(b"event: complete\ndata:\n\n")
             return self.end_stream()
-        if has_defer(document) and "multipart/mixed" in accept:
+        if streams and has_defer(document) and "multipart/mixed" in accept:
             return self.serve_deferred(document, operation, variables, run)
-        self.send_json(200, run(), response_type)
+        return (200, run(), response_type)
 
     # -- streams --
 
@@ -763,6 +825,7 @@ def main():
     server.schema = make_schema(server.data)
     server.events = Events()
     server.persisted = {}
+    server.documents = {}
     server.trusted = load_manifest(args.trusted_documents) if args.trusted_documents else None
     server.verbose = args.verbose
     server.websocket = WebSocketEndpoint(server.data, server.schema, server.events)

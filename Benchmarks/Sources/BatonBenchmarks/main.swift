@@ -18,6 +18,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("lens", LensBenchmarks.run),
     ("writes", WriteBenchmarks.run),
     ("transport", TransportBenchmarks.run),
+    ("batching", BatchingBenchmarks.run),
     ("streams", StreamBenchmarks.run),
 ]
 

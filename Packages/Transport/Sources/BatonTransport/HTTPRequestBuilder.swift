@@ -71,7 +71,9 @@ struct HTTPRequestBuilder: Sendable {
             let summary = GraphQLRequestSummary(operationName: request.operationName, kind: request.kind)
             for (name, value) in try await provider(summary) { urlRequest.setValue(value, forHTTPHeaderField: name) }
         }
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in request.headers where !HTTPTransport.isBatchingHeader(name) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
         return urlRequest
     }
 

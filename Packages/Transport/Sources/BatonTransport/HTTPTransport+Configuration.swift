@@ -39,6 +39,9 @@ extension HTTPTransport {
         public var compressesRequestsLargerThan: Int?
         /// How subscriptions travel.
         public var subscriptionProtocol: SubscriptionProtocol
+        /// Query batching: queries sent within a window go out as one POST of a JSON array
+        /// (``HTTPTransport/Batching``). Nil, the default, sends every operation alone.
+        public var batching: Batching? = nil
 
         public init(
             url: URL,

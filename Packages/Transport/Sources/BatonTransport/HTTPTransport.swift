@@ -20,12 +20,15 @@ public final class HTTPTransport: Transport {
     private let builder: HTTPRequestBuilder
     /// Cleared when a server says it does not support persisted queries.
     private let persistedQueriesEnabled: Mutex<Bool>
+    /// Gathers queries into batches when `configuration.batching` is set (Batching/).
+    let batcher: Batcher?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         builder = HTTPRequestBuilder(configuration: configuration)
         delegate = SessionDelegate()
         persistedQueriesEnabled = Mutex(configuration.usesAutomaticPersistedQueries)
+        batcher = configuration.batching.map(Batcher.init(batching:))
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         sessionConfiguration.urlCache = nil
@@ -48,7 +51,7 @@ public final class HTTPTransport: Transport {
 
     public func send(_ request: GraphQLRequest) async throws -> Data {
         try await withPersistedQueries(request) { mode in
-            try await self.sendOnce(request, mode: mode)
+            try await self.sendWhole(request, mode: mode)
         }
     }
 
@@ -108,7 +111,7 @@ public final class HTTPTransport: Transport {
 
     // MARK: One whole answer
 
-    private func sendOnce(_ request: GraphQLRequest, mode: HTTPRequestBuilder.DocumentMode) async throws -> Data {
+    func sendOnce(_ request: GraphQLRequest, mode: HTTPRequestBuilder.DocumentMode) async throws -> Data {
         let urlRequest = try await builder.urlRequest(
             for: request, mode: mode, accept: HTTPRequestBuilder.jsonAccept, timeout: configuration.timeout)
         let url = urlRequest.url ?? configuration.url
@@ -222,7 +225,7 @@ public final class HTTPTransport: Transport {
     /// Starts `urlRequest`, waits for its response head, and hands head and the remaining
     /// events to `read`. Enforces `configuration.timeout` over `scope`, cancels the task on
     /// the wire when the calling task is cancelled, and maps failures to `TransportError`.
-    private func exchange<Result>(
+    func exchange<Result>(
         _ urlRequest: URLRequest,
         deadlineCovers scope: DeadlineScope,
         _ read: (HTTPURLResponse, inout Events) async throws -> Result
