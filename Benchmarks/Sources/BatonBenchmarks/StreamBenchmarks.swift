@@ -1,7 +1,6 @@
 import BatonNormalize
 import BatonTransport
 import Foundation
-import Synchronization
 
 /// Streamed answers: how long a subscription event takes to arrive when the server writes
 /// nothing after it (no heartbeat for 10 minutes), over multipart and over server-sent
@@ -27,32 +26,10 @@ enum StreamBenchmarks {
     {
         var configuration = HTTPTransport.Configuration(url: url)
         configuration.subscriptionProtocol = kind
-        let transport = HTTPTransport(configuration: configuration)
-        let arrivals = Arrivals()
-        let request = GraphQLRequest(
-            document: subscription, operationName: "Added", kind: .subscription,
-            variables: ["c": .string(character)], headers: ["X-Test-Heartbeat": "600"])
-        let consumer = Task.detached {
-            for try await _ in transport.payloads(for: request) { arrivals.record() }
-        }
-        defer { consumer.cancel() }
-        let publish = GraphQLRequest(
-            document: mutation, operationName: "Add", kind: .mutation,
-            variables: ["c": .string(character), "t": "benchmark"])
-        // Until the subscription is on the server, a mutation publishes to nobody.
-        var subscribed = false
-        for _ in 0..<100 where !subscribed {
-            _ = try TransportBenchmarks.blockingMilliseconds { _ = try await transport.send(publish) }
-            subscribed = arrivals.next(within: 0.1) != nil
-        }
-        guard subscribed else { throw BenchmarkError.noEvent(kind: "\(kind)") }
-        while arrivals.next(within: 0.2) != nil {}
-        return try Harness.median {
-            let start = DispatchTime.now().uptimeNanoseconds
-            _ = try TransportBenchmarks.blockingMilliseconds { _ = try await transport.send(publish) }
-            guard let arrived = arrivals.next(within: 5) else { throw BenchmarkError.noEvent(kind: "\(kind)") }
-            return Double(arrived - start) / 1e6
-        }
+        let probe = try LatencyProbe(
+            subscribingThrough: HTTPTransport(configuration: configuration), publishingTo: url, character: character)
+        defer { probe.stop() }
+        return try Harness.median(probe.sample)
     }
 
     /// Megabytes a second of an `@defer` body of 200 parts of about 5 KB, fed in 16 KB chunks.
@@ -80,22 +57,5 @@ enum StreamBenchmarks {
             }
         }
         return Double(body.count) / 1e6 / (milliseconds / 1e3)
-    }
-}
-
-/// When each event arrived, in arrival order, for the thread that waits for them.
-private final class Arrivals: Sendable {
-    private let times = Mutex<[UInt64]>([])
-    private let signal = DispatchSemaphore(value: 0)
-
-    func record() {
-        times.withLock { $0.append(DispatchTime.now().uptimeNanoseconds) }
-        signal.signal()
-    }
-
-    /// The next arrival's uptime in nanoseconds; nil when none comes within `seconds`.
-    func next(within seconds: Double) -> UInt64? {
-        guard signal.wait(timeout: .now() + seconds) == .success else { return nil }
-        return times.withLock { $0.removeFirst() }
     }
 }

@@ -20,6 +20,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("transport", TransportBenchmarks.run),
     ("batching", BatchingBenchmarks.run),
     ("streams", StreamBenchmarks.run),
+    ("networking", NetworkingBenchmarks.run),
 ]
 
 print("Baton benchmarks — \(Harness.machine())")
