@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 extension Upload: GraphQLInputValue {
-    /// While a mutation performed with typed `Variables` encodes them
-    /// (``MutationHandle/perform(variables:optimisticResponse:optimisticUpdate:update:)-(Op.Variables,JSONValue?,_,_)``),
-    /// a placeholder the handle turns into `null` and an `UploadPlacement` at its path, so the
-    /// transport sends the file; anywhere else `null`, and no file is sent.
+    /// While a mutation performed with typed `Variables` encodes them (`MutationHandle`'s
+    /// `perform(variables:)` taking `Op.Variables`), a placeholder the handle turns into
+    /// `null` and an `UploadPlacement` at its path, so the transport sends the file; anywhere
+    /// else `null`, and no file is sent.
     public var inputValue: JSONValue {
         UploadCollector.current?.placeholder(for: self) ?? .null
     }
