@@ -42,7 +42,8 @@ struct AttachmentInput: GraphQLInputValue {
 
 @MainActor
 struct UploadVariablesTests {
-    let transport = ScriptedTransport(answering: #"{"data": {"uploadFiles": [{"__typename": "UploadedFile", "name": "a"}]}}"#)
+    let transport = ScriptedTransport(
+        answering: #"{"data": {"uploadFiles": [{"__typename": "UploadedFile", "name": "a"}]}}"#)
 
     var environment: GraphQLEnvironment {
         GraphQLEnvironment(store: Store(normalization: Normalization()), transport: transport)

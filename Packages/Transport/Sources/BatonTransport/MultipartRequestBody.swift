@@ -41,7 +41,9 @@ struct MultipartRequestBody: Sendable {
             }
         }
         let map = JSONValue.object(
-            paths.enumerated().map { entry in (String(entry.offset), JSONValue.array(entry.element.map { .string($0) })) })
+            paths.enumerated().map { entry in
+                (String(entry.offset), JSONValue.array(entry.element.map { .string($0) }))
+            })
         let boundary = "baton-" + UUID().uuidString
         let fileURL = directory.appendingPathComponent("baton-upload-\(UUID().uuidString).multipart")
         do {
