@@ -16,6 +16,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import queue
@@ -43,6 +44,7 @@ from graphql import (
 from graphql.utilities import get_operation_ast, value_from_ast_untyped
 from graphql.validation import NoSchemaIntrospectionCustomRule, specified_rules
 
+import multipart_upload
 from websocket_endpoint import WebSocketEndpoint
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -157,6 +159,14 @@ def _cursor(note_id):
     return base64.b64encode(("note:" + note_id).encode()).decode()
 
 
+def _uploaded(file, label):
+    """An UploadedFile from what multipart_upload put at a file's path."""
+    if not isinstance(file, dict) or "sha256" not in file:
+        raise GraphQLError("Upload values come as files of a multipart request, not inline")
+    return {"name": file["filename"], "size": file["size"], "sha256": file["sha256"],
+            "contentType": file["contentType"], "label": label}
+
+
 def make_schema(data):
     with open(os.path.join(HERE, "schema.graphql"), encoding="utf-8") as f:
         schema = build_schema(f.read())
@@ -266,6 +276,14 @@ def make_schema(data):
         return note
 
     # A subscription's events are executed with the event as the root value.
+    @resolve("Mutation", "uploadFiles")
+    def _upload_files(_, info, files, note=None):
+        return [_uploaded(file, note) for file in files]
+
+    @resolve("Mutation", "uploadAttachment")
+    def _upload_attachment(_, info, input):
+        return _uploaded(input["file"], input.get("label"))
+
     schema.type_map["Subscription"].fields["noteAdded"].resolve = lambda event, info, **_: event.get("noteAdded")
     return schema
 
@@ -511,6 +529,9 @@ class Handler(BaseHTTPRequestHandler):
         self.handle_graphql(params, body_bytes=0, method="GET")
 
     def do_POST(self):
+        boundary = multipart_upload.boundary_of(self.headers.get("Content-Type"))
+        if boundary is not None:
+            return self.serve_multipart(boundary)
         raw = self.read_body()
         if raw is None:
             return
@@ -533,6 +554,34 @@ class Handler(BaseHTTPRequestHandler):
         except ValueError as e:
             return self.send_json(400, {"errors": [{"message": "Bad JSON body: %s" % e}]})
         self.handle_graphql(params, body_bytes=len(raw), method="POST")
+
+    def serve_multipart(self, boundary):
+        """A GraphQL multipart request (file uploads), parsed as it streams in; refused without
+        Apollo-Require-Preflight or X-Apollo-Operation-Name, as Apollo Server's CSRF
+        prevention refuses it."""
+        if urlparse(self.path).path != "/graphql":
+            self.read_body()
+            return self.send_body(404, b"not found", "text/plain")
+        try:
+            if (self.headers.get("Transfer-Encoding") or "").lower() == "chunked":
+                body = self.read_chunked_body()
+                stream, length = io.BytesIO(body), len(body)
+            else:
+                stream, length = self.rfile, int(self.headers.get("Content-Length") or 0)
+            operations, count = multipart_upload.parse(stream, length, boundary)
+        except (ValueError, multipart_upload.MultipartError) as e:
+            self.close_connection = True
+            return self.send_json(400, {"errors": [{"message": "Bad multipart request: %s" % e}]})
+        preflight = self.headers.get("Apollo-Require-Preflight") or self.headers.get("X-Apollo-Operation-Name")
+        if not preflight:
+            self.event("multipart refused: no preflight header")
+            return self.send_json(400, {"errors": [{
+                "message": "This operation has been blocked as a potential Cross-Site Request Forgery (CSRF): "
+                           "send Apollo-Require-Preflight", "extensions": {"code": "BAD_REQUEST"}}]})
+        self.event("multipart %d files %d bytes" % (count, length))
+        if not isinstance(operations, dict):
+            return self.send_json(400, {"errors": [{"message": "Batched multipart operations are not supported"}]})
+        self.handle_graphql(operations, body_bytes=length, method="POST")
 
     def handle_graphql(self, params, body_bytes, method):
         self.event("open")

@@ -35,19 +35,7 @@ struct HTTPRequestBuilder: Sendable {
         accept: String,
         timeout: TimeInterval
     ) async throws -> URLRequest {
-        var members: [(String, JSONValue)] = []
-        var extensions = request.extensions
-        if mode != .document {
-            extensions["persistedQuery"] = .object([
-                ("version", .int(1)),
-                ("sha256Hash", .string(SHA256.hexDigest(request.document))),
-            ])
-        }
-        if mode != .hashOnly { members.append(("query", .string(request.document))) }
-        if let name = request.operationName { members.append(("operationName", .string(name))) }
-        if !request.variables.isEmpty { members.append(("variables", JSONValue.object(request.variables))) }
-        if !extensions.isEmpty { members.append(("extensions", JSONValue.object(extensions))) }
-
+        let members = Self.members(of: request, mode: mode)
         let usesGET = configuration.usesGETForQueries && request.kind == .query
         var urlRequest: URLRequest
         if usesGET {
@@ -64,6 +52,31 @@ struct HTTPRequestBuilder: Sendable {
             }
             urlRequest.httpBody = body
         }
+        try await addHeaders(to: &urlRequest, for: request, accept: accept, timeout: timeout)
+        return urlRequest
+    }
+
+    /// The members of the request's JSON: `query`, `operationName`, `variables`, `extensions`.
+    static func members(of request: GraphQLRequest, mode: DocumentMode) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        var extensions = request.extensions
+        if mode != .document {
+            extensions["persistedQuery"] = .object([
+                ("version", .int(1)),
+                ("sha256Hash", .string(SHA256.hexDigest(request.document))),
+            ])
+        }
+        if mode != .hashOnly { members.append(("query", .string(request.document))) }
+        if let name = request.operationName { members.append(("operationName", .string(name))) }
+        if !request.variables.isEmpty { members.append(("variables", JSONValue.object(request.variables))) }
+        if !extensions.isEmpty { members.append(("extensions", JSONValue.object(extensions))) }
+        return members
+    }
+
+    /// The timeout, `Accept`, and the headers layered transport → provider → request.
+    func addHeaders(
+        to urlRequest: inout URLRequest, for request: GraphQLRequest, accept: String, timeout: TimeInterval
+    ) async throws {
         urlRequest.timeoutInterval = timeout
         urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         for (name, value) in configuration.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -74,7 +87,6 @@ struct HTTPRequestBuilder: Sendable {
         for (name, value) in request.headers where !HTTPTransport.isBatchingHeader(name) {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        return urlRequest
     }
 
     /// `base` with each member appended as a query parameter; objects as JSON text.

@@ -17,7 +17,7 @@ public final class HTTPTransport: Transport {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
-    private let builder: HTTPRequestBuilder
+    let builder: HTTPRequestBuilder
     /// Cleared when a server says it does not support persisted queries.
     private let persistedQueriesEnabled: Mutex<Bool>
     /// Gathers queries into batches when `configuration.batching` is set (Batching/).
@@ -96,7 +96,7 @@ public final class HTTPTransport: Transport {
         if configuration.usesTrustedDocuments {
             return try trustedDocumentAnswer(await attempt(.hashOnly), for: request)
         }
-        guard usesPersistedQueries else { return try await attempt(.document) }
+        guard usesPersistedQueries, request.uploads.isEmpty else { return try await attempt(.document) }
         let first = try await attempt(.hashOnly)
         switch PersistedQueryReply(first) {
         case .other:
@@ -112,10 +112,12 @@ public final class HTTPTransport: Transport {
     // MARK: One whole answer
 
     func sendOnce(_ request: GraphQLRequest, mode: HTTPRequestBuilder.DocumentMode) async throws -> Data {
-        let urlRequest = try await builder.urlRequest(
-            for: request, mode: mode, accept: HTTPRequestBuilder.jsonAccept, timeout: configuration.timeout)
+        let (urlRequest, upload) = try await prepared(
+            request, mode: mode, accept: HTTPRequestBuilder.jsonAccept, timeout: configuration.timeout)
+        defer { upload?.remove() }
         let url = urlRequest.url ?? configuration.url
-        let (head, body) = try await exchange(urlRequest, deadlineCovers: .wholeExchange) { head, events in
+        let (head, body) = try await exchange(urlRequest, bodyFile: upload?.fileURL, deadlineCovers: .wholeExchange) {
+            head, events in
             var decoder = BodyDecoder(contentEncoding: head.value(forHTTPHeaderField: "Content-Encoding"))
             var body = Data()
             while let event = try await events.next() {
@@ -152,12 +154,15 @@ public final class HTTPTransport: Transport {
     private func stream(
         _ request: GraphQLRequest, connected: @escaping @Sendable () -> Void, yield: @escaping @Sendable (Data) -> Void
     ) async throws {
+        if !request.uploads.isEmpty, request.kind == .subscription {
+            throw UploadError.subscriptionWithUploads(operationName: request.operationName)
+        }
         if configuration.usesTrustedDocuments {
             let reply = try await streamOnce(
                 request, mode: .hashOnly, checksPersistedQueryReply: true, connected: connected, yield: yield)
             return try checkTrustedDocumentReply(reply, for: request)
         }
-        guard usesPersistedQueries, request.kind != .subscription else {
+        guard usesPersistedQueries, request.kind != .subscription, request.uploads.isEmpty else {
             _ = try await streamOnce(
                 request, mode: .document, checksPersistedQueryReply: false, connected: connected, yield: yield)
             return
@@ -193,10 +198,12 @@ public final class HTTPTransport: Transport {
         case (.subscription, .serverSentEvents): accept = HTTPRequestBuilder.eventStreamAccept
         default: accept = HTTPRequestBuilder.incrementalAccept
         }
-        let urlRequest = try await builder.urlRequest(
-            for: request, mode: mode, accept: accept, timeout: configuration.streamIdleTimeout)
+        let (urlRequest, upload) = try await prepared(
+            request, mode: mode, accept: accept, timeout: configuration.streamIdleTimeout)
+        defer { upload?.remove() }
         let url = urlRequest.url ?? configuration.url
-        return try await exchange(urlRequest, deadlineCovers: .responseHead) { head, events in
+        return try await exchange(urlRequest, bodyFile: upload?.fileURL, deadlineCovers: .responseHead) {
+            head, events in
             var decoder = BodyDecoder(contentEncoding: head.value(forHTTPHeaderField: "Content-Encoding"))
             var framing = PayloadFraming(head: head, url: url)
             if framing.isStream { connected() }
@@ -222,16 +229,19 @@ public final class HTTPTransport: Transport {
 
     typealias Events = AsyncThrowingStream<WireEvent, any Error>.AsyncIterator
 
-    /// Starts `urlRequest`, waits for its response head, and hands head and the remaining
-    /// events to `read`. Enforces `configuration.timeout` over `scope`, cancels the task on
-    /// the wire when the calling task is cancelled, and maps failures to `TransportError`.
+    /// Starts `urlRequest` (sending its body from `bodyFile` when there is one), waits for its
+    /// response head, and hands head and the remaining events to `read`. Enforces
+    /// `configuration.timeout` over `scope`, cancels the task on the wire when the calling task
+    /// is cancelled, and maps failures to `TransportError`.
     func exchange<Result>(
         _ urlRequest: URLRequest,
+        bodyFile: URL? = nil,
         deadlineCovers scope: DeadlineScope,
         _ read: (HTTPURLResponse, inout Events) async throws -> Result
     ) async throws -> Result {
         let url = urlRequest.url ?? configuration.url
-        let task = session.dataTask(with: urlRequest)
+        let task =
+            bodyFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         let events = delegate.start(task)
         let watchdog = Watchdog(after: configuration.timeout) { task.cancel() }
         defer {

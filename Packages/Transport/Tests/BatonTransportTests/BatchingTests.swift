@@ -197,5 +197,22 @@ extension AgainstTestServer {
                 }
             }
         }
+
+        @Test func aRequestCarryingFilesGoesAloneEvenWhenMutationsAreBatched() async throws {
+            let id = UUID().uuidString
+            let transport = try AgainstTestServer.transport {
+                $0.batching = HTTPTransport.Batching(window: .seconds(2), batchesMutations: true)
+            }
+            let files = (1...2).map { index in
+                UploadTests.filesRequest(
+                    [Upload(data: Data("file \(index)".utf8), filename: "\(index).txt")], testID: id)
+            }
+            let results = await Self.sendAll(transport, files)
+            for result in results {
+                #expect(try UploadTests.uploaded(try result.get()).count == 1)
+            }
+            #expect(try await Self.requestCount(id) == 2)
+            #expect(try await Self.batches(id).isEmpty)
+        }
     }
 }

@@ -73,7 +73,7 @@ extension AgainstTestServer {
         }
 
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.multipart, .serverSentEvents])
-        func anEventArrivesWithinHalfASecondWhenTheServerWritesNothingAfterIt(
+        func anEventArrivesWhileTheServerWritesNothingAfterIt(
             _ kind: HTTPTransport.SubscriptionProtocol
         ) async throws {
             let id = UUID().uuidString
@@ -91,7 +91,6 @@ extension AgainstTestServer {
             }
             defer { collector.cancel() }
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
-            let sent = ContinuousClock.now
             _ = try await transport.send(
                 GraphQLRequest(
                     document: "mutation Add($c: ID!, $t: String!) { addNote(characterId: $c, text: $t) { id } }",
@@ -109,9 +108,10 @@ extension AgainstTestServer {
                 group.cancelAll()
                 return first
             }
-            let (at, text) = try #require(first, "no event within 3 s of the mutation that published it")
+            // A held-back event would wait for the heartbeat, ten minutes away; how fast it comes is
+            // the benchmarks' figure (`multipart_event_latency_ms`), not a bound for a loaded test run.
+            let (_, text) = try #require(first, "no event within 3 s of the mutation that published it")
             #expect(text == "alone")
-            #expect(at - sent < .milliseconds(500), "the event arrived \(at - sent) after the mutation was sent")
         }
 
         @Test func droppingASubscriptionClosesItsConnection() async throws {

@@ -9,6 +9,7 @@ import Testing
 @Suite struct TrustedDocumentTests {
     static let known = "query Trusted($id: ID!) { character(id: $id) { name } }"
     static let deferred = "query TrustedDefer { character(id: 1) { name ... @defer(label: \"more\") { species } } }"
+    static let upload = "mutation TrustedUpload($files: [Upload!]!) { uploadFiles(files: $files) { name sha256 } }"
 
     /// One server for the suite, started on first use and given a manifest of `known` and
     /// `deferred`; it exits with the test process.
@@ -17,9 +18,10 @@ import Testing
             "baton-trusted-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let manifest = directory.appendingPathComponent("persisted-query-manifest.json")
-        let operations = [("Trusted", known), ("TrustedDefer", deferred)].map { name, body in
+        let operations = [("Trusted", known), ("TrustedDefer", deferred), ("TrustedUpload", upload)].map { name, body in
             JSONValue.object([
-                ("id", .string(SHA256.hexDigest(body))), ("name", .string(name)), ("type", .string("query")),
+                ("id", .string(SHA256.hexDigest(body))), ("name", .string(name)),
+                ("type", .string(name == "TrustedUpload" ? "mutation" : "query")),
                 ("body", .string(body)),
             ])
         }
@@ -60,6 +62,21 @@ import Testing
         let body = try await transport.send(Self.request(Self.known, name: "Trusted", testID: id))
         #expect(value(try json(body), "data", "character", "name") as? String == "Morty Smith")
         // "trusted hit", not "trusted hit with text": the request carried no document.
+        #expect(try await Self.events(id) == ["open", "trusted hit"])
+    }
+
+    @Test func aRequestWithFilesCarriesTheIdInItsOperationsPart() async throws {
+        let id = UUID().uuidString
+        let bytes = Data("trusted file".utf8)
+        let request = GraphQLRequest(
+            document: Self.upload, operationName: "TrustedUpload", kind: .mutation,
+            variables: ["files": .array([.null])], headers: ["X-Test-Id": id],
+            uploads: [UploadPlacement(Upload(data: bytes, filename: "t.txt"), at: "variables.files.0")])
+        let body = try await Self.transport().send(request)
+        #expect(value(try json(body), "data", "uploadFiles", 0, "name") as? String == "t.txt")
+        #expect(
+            value(try json(body), "data", "uploadFiles", 0, "sha256") as? String
+                == SHA256.hash(bytes).map { String(format: "%02x", $0) }.joined())
         #expect(try await Self.events(id) == ["open", "trusted hit"])
     }
 

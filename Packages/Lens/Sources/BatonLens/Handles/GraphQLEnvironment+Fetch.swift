@@ -54,15 +54,20 @@ extension GraphQLEnvironment {
         return .success(total)
     }
 
-    /// Sends `plan`'s request and ingests the answer, off the main actor.
+    /// Sends `plan`'s request, with `uploads` (files at variable paths), and ingests the
+    /// answer, off the main actor.
     @concurrent
-    nonisolated static func download(_ plan: OperationPlan, transport: any Transport) async -> Result<
+    nonisolated static func download(
+        _ plan: OperationPlan, uploads: [UploadPlacement] = [], transport: any Transport
+    ) async -> Result<
         IngestResult, FetchError
     > {
         let name = plan.name ?? "anonymous"
         let bytes: Data
         do {
-            bytes = try await transport.send(plan.request)
+            var request = plan.request
+            request.uploads = uploads
+            bytes = try await transport.send(request)
         } catch {
             return .failure(
                 Task.isCancelled || error is CancellationError

@@ -54,6 +54,18 @@ public final class MutationHandle<Op: GraphQLOperation> {
         optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
         update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
+        try await perform(
+            variables: variables, uploads: [], optimisticResponse: optimisticResponse,
+            optimisticUpdate: optimisticUpdate, update: update)
+    }
+
+    /// Performs the mutation under `variables`, sending `uploads` with it (their paths hold
+    /// `null` in `variables`).
+    func perform(
+        variables: [String: JSONValue], uploads: [UploadPlacement], optimisticResponse: JSONValue?,
+        optimisticUpdate: ((inout StoreWrite) throws -> Void)?,
+        update: ((inout StoreWrite, Op.Data) throws -> Void)?
+    ) async throws(OperationError) -> Op.Data {
         let plan: OperationPlan
         do {
             plan = try environment.plan(Op.self, variables: variables)
@@ -69,7 +81,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
         }
         running += 1
         environment.log?(.fetchStarted(operation: name))
-        var ingested = await GraphQLEnvironment.download(plan, transport: environment.transport)
+        var ingested = await GraphQLEnvironment.download(plan, uploads: uploads, transport: environment.transport)
         running -= 1
         var updateFailure: OperationError?
         if let update, case .success(var result) = ingested, result.hasData, !environment.isEnded {
@@ -144,14 +156,17 @@ public final class MutationHandle<Op: GraphQLOperation> {
 extension MutationHandle where Op: TypedVariablesOperation {
     /// Performs the mutation under its typed `variables`, as
     /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)``.
+    /// Each `Upload` the variables hold (a custom scalar `baton.json` maps to `Upload`) is sent
+    /// as a file of a GraphQL multipart request, `null` at its path in the variables.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: JSONValue? = nil,
         optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
         update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
-        try await perform(
-            variables: variables.variableValues, optimisticResponse: optimisticResponse,
+        let encoded = UploadCollector.collecting { variables.variableValues }
+        return try await perform(
+            variables: encoded.variables, uploads: encoded.uploads, optimisticResponse: optimisticResponse,
             optimisticUpdate: optimisticUpdate, update: update)
     }
 }
@@ -173,15 +188,17 @@ extension MutationHandle where Op: PayloadOperation {
 
 extension MutationHandle where Op: TypedVariablesOperation & PayloadOperation {
     /// Performs the mutation under its typed `variables` with its typed optimistic response, as
-    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with their JSON.
+    /// ``perform(variables:optimisticResponse:optimisticUpdate:update:)-([String:JSONValue],JSONValue?,_,_)`` does with their JSON,
+    /// sending each `Upload` the variables hold as a file.
     @discardableResult
     public func perform(
         variables: Op.Variables, optimisticResponse: Op.Payload,
         optimisticUpdate: ((inout StoreWrite) throws -> Void)? = nil,
         update: ((inout StoreWrite, Op.Data) throws -> Void)? = nil
     ) async throws(OperationError) -> Op.Data {
-        try await perform(
-            variables: variables.variableValues, optimisticResponse: optimisticResponse.inputValue,
+        let encoded = UploadCollector.collecting { variables.variableValues }
+        return try await perform(
+            variables: encoded.variables, uploads: encoded.uploads, optimisticResponse: optimisticResponse.inputValue,
             optimisticUpdate: optimisticUpdate, update: update)
     }
 }

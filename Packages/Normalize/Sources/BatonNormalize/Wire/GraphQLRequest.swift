@@ -24,6 +24,10 @@ public struct GraphQLRequest: Sendable, Hashable {
     public var extensions: [String: JSONValue]
     /// Headers for this request alone, on top of the transport's own.
     public var headers: [String: String]
+    /// Files to send with the request, each at a variable path whose value is sent as `null`
+    /// (the GraphQL multipart request specification). Empty for an ordinary request; a
+    /// transport that cannot send files fails a request that has some.
+    public var uploads: [UploadPlacement]
 
     public init(
         document: String,
@@ -31,7 +35,8 @@ public struct GraphQLRequest: Sendable, Hashable {
         kind: OperationKind = .query,
         variables: [String: JSONValue] = [:],
         extensions: [String: JSONValue] = [:],
-        headers: [String: String] = [:]
+        headers: [String: String] = [:],
+        uploads: [UploadPlacement] = []
     ) {
         self.document = document
         self.operationName = operationName
@@ -39,5 +44,6 @@ public struct GraphQLRequest: Sendable, Hashable {
         self.variables = variables
         self.extensions = extensions
         self.headers = headers
+        self.uploads = uploads
     }
 }

@@ -70,6 +70,8 @@ extension HTTPTransport {
 
     /// Whether `send` may put `request` in a batch under `batching`.
     static func mayBatch(_ request: GraphQLRequest, under batching: Batching) -> Bool {
+        // A request carrying files is a multipart POST of its own.
+        guard request.uploads.isEmpty else { return false }
         let choice = request.headers.first { isBatchingHeader($0.key) }.flatMap { BatchingChoice(rawValue: $0.value) }
         switch (request.kind, choice) {
         case (.subscription, _), (_, .never): return false
