@@ -1,0 +1,165 @@
+#if os(Linux) && canImport(COpenSSL)
+import COpenSSL
+import Foundation
+
+/// One TLS client connection through the system's OpenSSL: its `SSL_CTX` and `SSL`, and every
+/// OpenSSL call BatonTransport makes. No other file touches OpenSSL.
+///
+/// It drives a non-blocking descriptor it does not own: each call answers at once, with a
+/// ``Progress`` that says whether the descriptor must become readable or writable first
+/// (``TLSStream`` waits for that). Thread-safe: every call on the `SSL` holds `lock`, so the
+/// reader thread and the write queue may call it at the same time; OpenSSL's per-thread error
+/// queue is read under the same lock, right after the call that failed.
+final class TLSHandle: @unchecked Sendable {
+    /// What a call did: finished with a count, or needs the descriptor readable or writable.
+    enum Progress: Equatable {
+        case done(Int)
+        case wantRead
+        case wantWrite
+        /// The peer closed the TLS session (close_notify or the end of the stream).
+        case closed
+    }
+
+    let host: String
+    private let context: OpaquePointer
+    private let connection: OpaquePointer
+    private let lock = NSLock()
+
+    /// A client session on `descriptor` for `host`: peer verification on, SNI with `host`
+    /// unless it is an IP literal, the certificate checked against `host`, TLS 1.2 at least.
+    init(descriptor: Int32, host: String, configuration: WebSocketTLSConfiguration) throws(WebSocketError) {
+        self.host = host
+        guard let context = SSL_CTX_new(TLS_client_method()) else {
+            throw .tlsHandshakeFailed(host: host, reason: "SSL_CTX_new: \(Self.drainErrors())")
+        }
+        guard let connection = SSL_new(context) else {
+            SSL_CTX_free(context)
+            throw .tlsHandshakeFailed(host: host, reason: "SSL_new: \(Self.drainErrors())")
+        }
+        self.context = context
+        self.connection = connection
+        try configure(configuration, descriptor: descriptor)
+    }
+
+    private func configure(_ configuration: WebSocketTLSConfiguration, descriptor: Int32) throws(WebSocketError) {
+        _ = baton_SSL_CTX_set_min_proto_version(context, baton_TLS1_2_VERSION)
+        _ = baton_SSL_CTX_set_mode(context, baton_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER)
+        baton_SSL_CTX_ignore_unexpected_eof(context)
+        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        if configuration.trustsSystemRoots, SSL_CTX_set_default_verify_paths(context) != 1 {
+            throw .tlsHandshakeFailed(host: host, reason: "no system trust store: \(Self.drainErrors())")
+        }
+        for pem in configuration.additionalTrustedCertificates { try trust(pem) }
+        guard SSL_set_fd(connection, descriptor) == 1 else {
+            throw .tlsHandshakeFailed(host: host, reason: "SSL_set_fd: \(Self.drainErrors())")
+        }
+        if Self.isIPAddress(host) {
+            guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(connection), host) == 1 else {
+                throw .tlsHandshakeFailed(host: host, reason: "cannot check the IP address \(host)")
+            }
+        } else {
+            guard baton_SSL_set_tlsext_host_name(connection, host) == 1, SSL_set1_host(connection, host) == 1 else {
+                throw .tlsHandshakeFailed(host: host, reason: "cannot set the server name: \(Self.drainErrors())")
+            }
+        }
+    }
+
+    /// Adds each certificate of `pem` to the context's trust store.
+    private func trust(_ pem: Data) throws(WebSocketError) {
+        let store = SSL_CTX_get_cert_store(context)
+        let added = pem.withUnsafeBytes { bytes -> Int in
+            guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return 0 }
+            defer { BIO_free(bio) }
+            var count = 0
+            while let certificate = PEM_read_bio_X509(bio, nil, nil, nil) {
+                if X509_STORE_add_cert(store, certificate) == 1 { count += 1 }
+                X509_free(certificate)
+            }
+            return count
+        }
+        let errors = Self.drainErrors()
+        guard added > 0 else { throw .invalidTrustedCertificate(reason: "no PEM certificate could be read: \(errors)") }
+    }
+
+    /// One step of the client handshake; `.done` when it is complete. A certificate that
+    /// failed verification throws ``WebSocketError/certificateRejected(host:code:reason:)``.
+    func handshake() throws(WebSocketError) -> Progress {
+        try call { SSL_connect(connection) }
+    }
+
+    /// Reads into `buffer`.
+    func read(into buffer: inout [UInt8]) throws(WebSocketError) -> Progress {
+        let capacity = Int32(clamping: buffer.count)
+        return try buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(WebSocketError) in try call { SSL_read(connection, bytes.baseAddress, capacity) } }
+        }.get()
+    }
+
+    /// Writes `bytes[offset...]` (the same bytes again after a `.want…`).
+    func write(_ bytes: [UInt8], from offset: Int) throws(WebSocketError) -> Progress {
+        let count = Int32(clamping: bytes.count - offset)
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(WebSocketError) in
+                try call { SSL_write(connection, buffer.baseAddress! + offset, count) }
+            }
+        }.get()
+    }
+
+    /// Sends close_notify, once; does not wait for the peer's.
+    func notifyClose() {
+        lock.withLock {
+            _ = SSL_shutdown(connection)
+            ERR_clear_error()
+        }
+    }
+
+    private func call(_ operation: () -> Int32) throws(WebSocketError) -> Progress {
+        lock.lock()
+        defer { lock.unlock() }
+        ERR_clear_error()
+        let result = operation()
+        if result > 0 { return .done(Int(result)) }
+        let code = SSL_get_error(connection, result)
+        switch code {
+        case SSL_ERROR_WANT_READ: return .wantRead
+        case SSL_ERROR_WANT_WRITE: return .wantWrite
+        case SSL_ERROR_ZERO_RETURN: return .closed
+        case SSL_ERROR_SYSCALL where ERR_peek_error() == 0:
+            let number = errno
+            if number == 0 { return .closed }
+            throw .connectionDropped(reason: "TLS: \(String(cString: strerror(number)))")
+        default:
+            let verification = SSL_get_verify_result(connection)
+            if verification != X509_V_OK {
+                _ = Self.drainErrors()
+                throw .certificateRejected(
+                    host: host, code: Int(verification),
+                    reason: String(cString: X509_verify_cert_error_string(verification)))
+            }
+            throw .tlsHandshakeFailed(host: host, reason: Self.drainErrors())
+        }
+    }
+
+    /// OpenSSL's queued error texts, oldest first, and an empty queue after.
+    private static func drainErrors() -> String {
+        var texts: [String] = []
+        var buffer = [CChar](repeating: 0, count: 256)
+        while case let code = ERR_get_error(), code != 0 {
+            ERR_error_string_n(code, &buffer, buffer.count)
+            texts.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return texts.isEmpty ? "no OpenSSL error queued" : texts.joined(separator: "; ")
+    }
+
+    private static func isIPAddress(_ host: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1
+    }
+
+    deinit {
+        SSL_free(connection)
+        SSL_CTX_free(context)
+    }
+}
+#endif
