@@ -5,43 +5,60 @@ import Foundation
 /// One TLS client connection through the system's OpenSSL: its `SSL_CTX` and `SSL`, and every
 /// OpenSSL call BatonTransport makes. No other file touches OpenSSL.
 ///
-/// It drives a non-blocking descriptor it does not own: each call answers at once, with a
-/// ``Progress`` that says whether the descriptor must become readable or writable first
-/// (``TLSStream`` waits for that). Thread-safe: every call on the `SSL` holds `lock`, so the
-/// reader thread and the write queue may call it at the same time; OpenSSL's per-thread error
-/// queue is read under the same lock, right after the call that failed.
+/// It touches no socket: the session reads the network's bytes from a memory BIO that
+/// ``feed(_:)`` fills, and writes its own into one that ``takeOutput()`` empties; ``TLSStream``
+/// moves them over a ``TCPSocket`` (whose writes raise no SIGPIPE). Each call answers at once,
+/// with a ``Progress`` saying whether it needs more of the network's bytes. Thread-safe: every
+/// call on the `SSL` holds `lock`, so the reader thread and the write queue may call it at the
+/// same time; OpenSSL's per-thread error queue is read under the same lock, right after the
+/// call that failed.
 final class TLSHandle: @unchecked Sendable {
-    /// What a call did: finished with a count, or needs the descriptor readable or writable.
+    /// What a call did: finished with a count, or needs more bytes from the network.
     enum Progress: Equatable {
         case done(Int)
         case wantRead
-        case wantWrite
-        /// The peer closed the TLS session (close_notify or the end of the stream).
+        /// The peer closed the TLS session (close_notify).
         case closed
     }
 
     let host: String
     private let context: OpaquePointer
     private let connection: OpaquePointer
+    /// The network's bytes in, the session's bytes out; owned by `connection`.
+    private let incoming: OpaquePointer
+    private let outgoing: OpaquePointer
     private let lock = NSLock()
 
-    /// A client session on `descriptor` for `host`: peer verification on, SNI with `host`
-    /// unless it is an IP literal, the certificate checked against `host`, TLS 1.2 at least.
-    init(descriptor: Int32, host: String, configuration: WebSocketTLSConfiguration) throws(WebSocketError) {
+    /// A client session for `host`: peer verification on, SNI with `host` unless it is an IP
+    /// literal, the certificate checked against `host`, TLS 1.2 at least.
+    init(host: String, configuration: WebSocketTLSConfiguration) throws(WebSocketError) {
         self.host = host
         guard let context = SSL_CTX_new(TLS_client_method()) else {
             throw .tlsHandshakeFailed(host: host, reason: "SSL_CTX_new: \(Self.drainErrors())")
         }
-        guard let connection = SSL_new(context) else {
+        do { try Self.configure(context, host: host, configuration) } catch {
+            SSL_CTX_free(context)
+            throw error
+        }
+        // After the context is configured: SSL_new copies its verify mode, options and mode.
+        guard let connection = SSL_new(context), let incoming = BIO_new(BIO_s_mem()),
+            let outgoing = BIO_new(BIO_s_mem())
+        else {
             SSL_CTX_free(context)
             throw .tlsHandshakeFailed(host: host, reason: "SSL_new: \(Self.drainErrors())")
         }
+        SSL_set_bio(connection, incoming, outgoing)
+        SSL_set_connect_state(connection)
         self.context = context
         self.connection = connection
-        try configure(configuration, descriptor: descriptor)
+        self.incoming = incoming
+        self.outgoing = outgoing
+        try expect(host)
     }
 
-    private func configure(_ configuration: WebSocketTLSConfiguration, descriptor: Int32) throws(WebSocketError) {
+    private static func configure(_ context: OpaquePointer, host: String, _ configuration: WebSocketTLSConfiguration)
+        throws(WebSocketError)
+    {
         _ = baton_SSL_CTX_set_min_proto_version(context, baton_TLS1_2_VERSION)
         _ = baton_SSL_CTX_set_mode(context, baton_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER)
         baton_SSL_CTX_ignore_unexpected_eof(context)
@@ -49,10 +66,11 @@ final class TLSHandle: @unchecked Sendable {
         if configuration.trustsSystemRoots, SSL_CTX_set_default_verify_paths(context) != 1 {
             throw .tlsHandshakeFailed(host: host, reason: "no system trust store: \(Self.drainErrors())")
         }
-        for pem in configuration.additionalTrustedCertificates { try trust(pem) }
-        guard SSL_set_fd(connection, descriptor) == 1 else {
-            throw .tlsHandshakeFailed(host: host, reason: "SSL_set_fd: \(Self.drainErrors())")
-        }
+        for pem in configuration.additionalTrustedCertificates { try trust(pem, in: context) }
+    }
+
+    /// Sends `host` as the server name (SNI) and has the certificate checked against it.
+    private func expect(_ host: String) throws(WebSocketError) {
         if Self.isIPAddress(host) {
             guard X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(connection), host) == 1 else {
                 throw .tlsHandshakeFailed(host: host, reason: "cannot check the IP address \(host)")
@@ -65,7 +83,7 @@ final class TLSHandle: @unchecked Sendable {
     }
 
     /// Adds each certificate of `pem` to the context's trust store.
-    private func trust(_ pem: Data) throws(WebSocketError) {
+    private static func trust(_ pem: Data, in context: OpaquePointer) throws(WebSocketError) {
         let store = SSL_CTX_get_cert_store(context)
         let added = pem.withUnsafeBytes { bytes -> Int in
             guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return 0 }
@@ -105,11 +123,21 @@ final class TLSHandle: @unchecked Sendable {
         }.get()
     }
 
-    /// Sends close_notify, once; does not wait for the peer's.
-    func notifyClose() {
+    /// Hands the session bytes read from the network.
+    func feed(_ bytes: ArraySlice<UInt8>) {
         lock.withLock {
-            _ = SSL_shutdown(connection)
-            ERR_clear_error()
+            bytes.withUnsafeBytes { buffer in _ = BIO_write(incoming, buffer.baseAddress, Int32(buffer.count)) }
+        }
+    }
+
+    /// The bytes the session has for the network, taken out of it; empty when none.
+    func takeOutput() -> [UInt8] {
+        lock.withLock {
+            let count = Int(BIO_ctrl_pending(outgoing))
+            guard count > 0 else { return [] }
+            var bytes = [UInt8](repeating: 0, count: count)
+            let read = bytes.withUnsafeMutableBytes { BIO_read(outgoing, $0.baseAddress, Int32(count)) }
+            return Array(bytes.prefix(Int(max(0, read))))
         }
     }
 
@@ -122,12 +150,7 @@ final class TLSHandle: @unchecked Sendable {
         let code = SSL_get_error(connection, result)
         switch code {
         case SSL_ERROR_WANT_READ: return .wantRead
-        case SSL_ERROR_WANT_WRITE: return .wantWrite
         case SSL_ERROR_ZERO_RETURN: return .closed
-        case SSL_ERROR_SYSCALL where ERR_peek_error() == 0:
-            let number = errno
-            if number == 0 { return .closed }
-            throw .connectionDropped(reason: "TLS: \(String(cString: strerror(number)))")
         default:
             let verification = SSL_get_verify_result(connection)
             if verification != X509_V_OK {

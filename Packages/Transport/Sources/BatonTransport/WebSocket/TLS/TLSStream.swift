@@ -1,92 +1,92 @@
 #if os(Linux) && canImport(COpenSSL)
 import Foundation
 import Glibc
-import Synchronization
 
 /// TLS over a connected ``TCPSocket`` (`wss://` on Linux), through one ``TLSHandle``.
 ///
-/// The socket is made non-blocking; a call that needs it readable or writable waits in
-/// `poll(2)` without holding the handle's lock, so the reader thread's wait for data never
-/// holds up the write queue. `shutdown` ends the socket, which wakes such a wait.
+/// The socket keeps its blocking reads, timeouts and SIGPIPE-free writes; this type moves the
+/// session's bytes between it and the handle. The reader thread waits in the socket's `read`
+/// holding no lock, so it never holds up the write queue; `writeLock` keeps the session's
+/// output in order on the wire when a write and the reader (a TLS 1.3 key update) both have
+/// some. `shutdown` ends the socket, which wakes a blocked read.
 final class TLSStream: WebSocketByteStream {
     private let socket: TCPSocket
     private let tls: TLSHandle
-    private let readTimeout = Mutex<TimeInterval?>(nil)
+    private let writeLock = NSLock()
 
     private init(socket: TCPSocket, tls: TLSHandle) {
         self.socket = socket
         self.tls = tls
     }
 
-    /// Runs the TLS handshake with `host` over `socket`, within `timeout` seconds.
+    /// Runs the TLS handshake with `host` over `socket`, within `timeout` seconds per read.
     static func open(
         over socket: TCPSocket, host: String, configuration: WebSocketTLSConfiguration, timeout: TimeInterval
     ) throws(WebSocketError) -> TLSStream {
-        let flags = fcntl(socket.descriptor, F_GETFL)
-        _ = fcntl(socket.descriptor, F_SETFL, flags | O_NONBLOCK)
-        let stream = TLSStream(
-            socket: socket, tls: try TLSHandle(descriptor: socket.descriptor, host: host, configuration: configuration))
-        let deadline = Date().addingTimeInterval(timeout)
+        let stream = TLSStream(socket: socket, tls: try TLSHandle(host: host, configuration: configuration))
+        socket.setTimeout(SO_RCVTIMEO, timeout)
+        defer { socket.setTimeout(SO_RCVTIMEO, nil) }
+        var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
             let progress = try stream.tls.handshake()
-            let left = deadline.timeIntervalSinceNow
+            try stream.flush()
             switch progress {
             case .done: return stream
             case .closed: throw .tlsHandshakeFailed(host: host, reason: "the server closed during the TLS handshake")
-            case .wantRead: try stream.wait(for: Int16(POLLIN), within: left, what: "TLS handshake", total: timeout)
-            case .wantWrite: try stream.wait(for: Int16(POLLOUT), within: left, what: "TLS handshake", total: timeout)
+            case .wantRead:
+                let count: Int
+                do { count = try socket.read(into: &buffer) } catch .timedOut {
+                    throw .timedOut(waitingFor: "TLS handshake", after: timeout)
+                }
+                guard count > 0 else {
+                    throw .tlsHandshakeFailed(host: host, reason: "the server closed during the TLS handshake")
+                }
+                stream.tls.feed(buffer[0..<count])
             }
         }
     }
 
     func write(_ bytes: [UInt8]) throws(WebSocketError) {
-        var sent = 0
-        while sent < bytes.count {
-            switch try tls.write(bytes, from: sent) {
-            case .done(let count): sent += count
-            case .closed: throw .connectionDropped(reason: "write failed: the TLS session is closed")
-            case .wantRead: try wait(for: Int16(POLLIN), within: nil, what: "TLS write", total: 0)
-            case .wantWrite: try wait(for: Int16(POLLOUT), within: nil, what: "TLS write", total: 0)
-            }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        switch try tls.write(bytes, from: 0) {
+        case .done: break
+        case .closed: throw .connectionDropped(reason: "write failed: the TLS session is closed")
+        case .wantRead: throw .connectionDropped(reason: "write failed: the server asked for a TLS renegotiation")
         }
+        try socket.write(tls.takeOutput())
     }
 
     func read(into buffer: inout [UInt8]) throws(WebSocketError) -> Int {
-        let timeout = readTimeout.withLock { $0 }
+        var network = [UInt8](repeating: 0, count: 16_384)
         while true {
-            switch try tls.read(into: &buffer) {
+            let progress = try tls.read(into: &buffer)
+            try flush()
+            switch progress {
             case .done(let count): return count
             case .closed: return 0
-            case .wantRead: try wait(for: Int16(POLLIN), within: timeout, what: "data", total: 0)
-            case .wantWrite: try wait(for: Int16(POLLOUT), within: timeout, what: "data", total: 0)
+            case .wantRead:
+                let count = try socket.read(into: &network)
+                if count == 0 { return 0 }
+                tls.feed(network[0..<count])
             }
         }
     }
 
     func setReadTimeout(_ seconds: TimeInterval?) {
-        readTimeout.withLock { $0 = seconds }
+        socket.setTimeout(SO_RCVTIMEO, seconds)
     }
 
-    /// Ends the socket (no close_notify: the WebSocket close handshake came before).
     func shutdown() {
         socket.shutdown()
     }
 
-    /// Waits until the socket is ready for `events` (or hung up: the next call tells);
-    /// throws `.timedOut` after `seconds` (nil: no bound).
-    private func wait(for events: Int16, within seconds: TimeInterval?, what: String, total: TimeInterval)
-        throws(WebSocketError)
-    {
-        var entry = pollfd(fd: socket.descriptor, events: events, revents: 0)
-        let milliseconds = seconds.map { Int32(clamping: Int(max(0, $0) * 1000)) } ?? -1
-        while true {
-            let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return }
-            if ready == 0 { throw .timedOut(waitingFor: what, after: total) }
-            if errno != EINTR {
-                throw .connectionDropped(reason: "poll failed: \(String(cString: strerror(errno)))")
-            }
-        }
+    /// Sends what the session has for the network, in order with the writes.
+    private func flush() throws(WebSocketError) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        let output = tls.takeOutput()
+        if !output.isEmpty { try socket.write(output) }
     }
 }
 #endif
