@@ -171,12 +171,26 @@ public final class WebSocketClient: Sendable {
                 parser.append(buffer[0..<count])
             }
         } catch let error as WebSocketProtocolError {
-            close(code: error.closeCode, reason: "")
+            fail(code: error.closeCode)
             continuation.finish(throwing: WebSocketError.protocolViolation(error))
         } catch {
             socket.shutdown()
             continuation.finish(throwing: error)
         }
+    }
+
+    /// Fails the connection (RFC 6455 section 7.1.7): the close frame is on the wire before the
+    /// stream ends, so an ``abort()`` that follows cannot overtake it; the socket goes after.
+    private func fail(code: UInt16) {
+        let first = closeSent.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+        let bytes = writer.encode(.close(code: code, reason: ""))
+        writeQueue.sync { [socket] in
+            if first { try? socket.write(bytes) }
+        }
+        writeQueue.asyncAfter(deadline: .now() + configuration.closeTimeout) { [socket] in socket.shutdown() }
     }
 
     /// Handles one message on the reader thread; true when the connection is done.
