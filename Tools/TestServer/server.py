@@ -492,7 +492,8 @@ class Handler(BaseHTTPRequestHandler):
             test_id = (parse_qs(url.query).get("id") or [""])[0]
             return self.send_json(200, {"events": self.server.events.get(test_id)})
         if url.path == "/_test/websocket":
-            return self.send_json(200, {"tlsPort": self.server.websocket.tls_port})
+            names = sorted(n for n in self.server.websocket.server_names if n)
+            return self.send_json(200, {"tlsPort": self.server.websocket.tls_port, "serverNames": names})
         if url.path == "/_test/websocket/restart":
             down = float((parse_qs(url.query).get("down") or ["0"])[0])
             return self.send_json(200, {"dropped": self.server.websocket.restart(down)})

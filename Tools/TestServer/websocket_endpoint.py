@@ -16,7 +16,7 @@ Subscription hooks are in the subscribe payload's extensions, under "test":
   {"raw": "truncated"}   send the head and 10 of 256 payload bytes of a frame, then drop the TCP connection
   {"raw": "oversized"}   send the head of a 1 MiB text frame, and nothing of its payload
 Endpoint hooks, on the HTTP server: GET /_test/websocket answers {"tlsPort": n} (null without
---tls-cert); GET /_test/websocket/restart?down=s drops every WebSocket connection (no close
+--tls-cert) and "serverNames", the TLS server names (SNI) clients sent so far; GET /_test/websocket/restart?down=s drops every WebSocket connection (no close
 frame) and answers upgrades on /graphql with 503 for s seconds, as a restarting server would.
 The log has "ws close code <n>" for the close code a client sent.
 
@@ -285,9 +285,11 @@ class WebSocketEndpoint:
         self.server = self.start(None)
         self.port = self.server.socket.getsockname()[1]
         self.tls_port = None
+        self.server_names = set()  # the TLS server names (SNI) clients sent; None for none
         if tls:
             context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             context.load_cert_chain(tls[0], tls[1])
+            context.sni_callback = lambda sock, name, ctx: self.server_names.add(name)
             self.tls_server = self.start(context)
             self.tls_port = self.tls_server.socket.getsockname()[1]
 

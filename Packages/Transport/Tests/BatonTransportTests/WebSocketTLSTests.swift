@@ -6,6 +6,24 @@ import Testing
 import FoundationNetworking
 #endif
 
+/// ``WebSocketTLSConfiguration`` alone.
+@Suite struct WebSocketTLSConfigurationTests {
+    @Test func trustingAFileThatCannotBeReadFailsPermanently() {
+        let missing = URL(fileURLWithPath: "/nonexistent/baton-ca.pem")
+        do {
+            _ = try WebSocketTLSConfiguration.trusting(pemFile: missing)
+            Issue.record("read a file that does not exist")
+        } catch {
+            guard case .invalidTrustedCertificate(let reason) = error else {
+                Issue.record("not an invalid trusted certificate: \(error)")
+                return
+            }
+            #expect(reason.contains(missing.path))
+            #expect(error.isPermanent)
+        }
+    }
+}
+
 /// `wss://` through OpenSSL against the test server's WebSocket endpoint served over TLS with
 /// a certificate made for the run (``TestCertificates``). Linux only: elsewhere the own
 /// client has no TLS.
@@ -37,6 +55,16 @@ struct WebSocketTLSAgainstTestServer {
             texts.append(try GraphQLWebSocketAgainstTestServer.text(payload))
         }
         #expect(texts == (0..<20).map { "burst \($0)" })
+    }
+
+    @Test func hostNameGoesOutAsTheTLSServerName() async throws {
+        let client = try await WebSocketClient.connect(
+            to: try await Self.url(host: "localhost"),
+            configuration: .init(subprotocols: ["graphql-transport-ws"], tls: try Self.trusted()))
+        client.abort()
+        let info = URL(string: "http://127.0.0.1:\(try server().port)/_test/websocket")!
+        let (data, _) = try await URLSession.shared.data(from: info)
+        #expect((value(try json(data), "serverNames") as? [String])?.contains("localhost") == true)
     }
 
     @Test func largeMessageCrossesManyTLSRecords() async throws {
