@@ -13,17 +13,5 @@ static inline long baton_SSL_CTX_set_min_proto_version(SSL_CTX *context, int ver
     return SSL_CTX_set_min_proto_version(context, version);
 }
 
-static inline long baton_SSL_CTX_set_mode(SSL_CTX *context, long mode) {
-    return SSL_CTX_set_mode(context, mode);
-}
-
 static const int baton_TLS1_2_VERSION = TLS1_2_VERSION;
-static const long baton_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER = SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER;
 
-// OpenSSL 3 reports a peer that drops the connection without close_notify as an error; the
-// WebSocket client tells that case apart itself (no close frame), as it does over plain TCP.
-static inline void baton_SSL_CTX_ignore_unexpected_eof(SSL_CTX *context) {
-#ifdef SSL_OP_IGNORE_UNEXPECTED_EOF
-    SSL_CTX_set_options(context, SSL_OP_IGNORE_UNEXPECTED_EOF);
-#endif
-}

@@ -60,8 +60,6 @@ final class TLSHandle: @unchecked Sendable {
         throws(WebSocketError)
     {
         _ = baton_SSL_CTX_set_min_proto_version(context, baton_TLS1_2_VERSION)
-        _ = baton_SSL_CTX_set_mode(context, baton_SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER)
-        baton_SSL_CTX_ignore_unexpected_eof(context)
         SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
         if configuration.trustsSystemRoots, SSL_CTX_set_default_verify_paths(context) != 1 {
             throw .tlsHandshakeFailed(host: host, reason: "no system trust store: \(Self.drainErrors())")
