@@ -41,11 +41,18 @@ final class TLSHandle: @unchecked Sendable {
             throw error
         }
         // After the context is configured: SSL_new copies its verify mode, options and mode.
-        guard let connection = SSL_new(context), let incoming = BIO_new(BIO_s_mem()),
-            let outgoing = BIO_new(BIO_s_mem())
-        else {
+        guard let connection = SSL_new(context) else {
             SSL_CTX_free(context)
             throw .tlsHandshakeFailed(host: host, reason: "SSL_new: \(Self.drainErrors())")
+        }
+        let input = BIO_new(BIO_s_mem())
+        let output = BIO_new(BIO_s_mem())
+        guard let incoming = input, let outgoing = output else {
+            _ = input.map { BIO_free($0) }
+            _ = output.map { BIO_free($0) }
+            SSL_free(connection)
+            SSL_CTX_free(context)
+            throw .tlsHandshakeFailed(host: host, reason: "BIO_new: \(Self.drainErrors())")
         }
         SSL_set_bio(connection, incoming, outgoing)
         SSL_set_connect_state(connection)
