@@ -42,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", path: "Packages/Transport/Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // TLS for the own WebSocket client's `wss://`, on Linux only: Apple platforms link no OpenSSL.
+        .systemLibrary(
+            name: "COpenSSL", path: "Packages/Transport/Sources/COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
 
         .target(name: "BatonRecords", path: layer("Records")),
         .target(name: "BatonNormalize", dependencies: ["BatonRecords"], path: layer("Normalize")),
@@ -52,7 +56,12 @@ let package = Package(
         .executableTarget(
             name: "ImageCrashChild", dependencies: ["BatonImage"], path: "Packages/Image/Sources/ImageCrashChild"),
         .target(
-            name: "BatonTransport", dependencies: ["CZlib", "BatonRecords", "BatonNormalize"], path: layer("Transport")),
+            name: "BatonTransport",
+            dependencies: [
+                "CZlib", .target(name: "COpenSSL", condition: .when(platforms: [.linux])), "BatonRecords",
+                "BatonNormalize",
+            ],
+            path: layer("Transport")),
         .target(
             name: "BatonLens", dependencies: ["BatonRecords", "BatonNormalize", "BatonStore"], path: layer("Lens")),
         .target(name: "BatonCompiler", dependencies: ["BatonRecords", "BatonNormalize"], path: layer("Compiler")),

@@ -12,10 +12,14 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // TLS for the own WebSocket client's `wss://`, on Linux only: Apple platforms link no OpenSSL.
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .target(
             name: "BatonTransport",
             dependencies: [
                 "CZlib",
+                .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
                 .product(name: "BatonRecords", package: "Records"),
                 .product(name: "BatonNormalize", package: "Normalize"),
             ]),

@@ -511,6 +511,12 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_test/events":
             test_id = (parse_qs(url.query).get("id") or [""])[0]
             return self.send_json(200, {"events": self.server.events.get(test_id)})
+        if url.path == "/_test/websocket":
+            names = sorted(n for n in self.server.websocket.server_names if n)
+            return self.send_json(200, {"tlsPort": self.server.websocket.tls_port, "serverNames": names})
+        if url.path == "/_test/websocket/restart":
+            down = float((parse_qs(url.query).get("down") or ["0"])[0])
+            return self.send_json(200, {"dropped": self.server.websocket.restart(down)})
         if url.path == "/health":
             return self.send_body(200, b"ok", "text/plain")
         if url.path != "/graphql":
@@ -867,6 +873,10 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log each request to stderr")
     parser.add_argument("--trusted-documents", metavar="MANIFEST",
                         help="run only the operations of this persisted-query manifest, by id")
+    parser.add_argument("--tls-cert", metavar="PEM",
+                        help="also serve the WebSocket endpoint over TLS with this certificate chain "
+                             "(its port: GET /_test/websocket)")
+    parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
     args = parser.parse_args()
 
     server = Server(("127.0.0.1", args.port), Handler)
@@ -877,7 +887,8 @@ def main():
     server.documents = {}
     server.trusted = load_manifest(args.trusted_documents) if args.trusted_documents else None
     server.verbose = args.verbose
-    server.websocket = WebSocketEndpoint(server.data, server.schema, server.events)
+    server.websocket = WebSocketEndpoint(server.data, server.schema, server.events,
+                                         tls=(args.tls_cert, args.tls_key) if args.tls_cert else None)
     print(server.server_address[1], flush=True)
     if args.exit_on_stdin_eof:
         def watch():

@@ -12,13 +12,25 @@ Connection test hooks are headers of the upgrade request:
 Subscription hooks are in the subscribe payload's extensions, under "test":
   {"completeAfter": n}   complete after n events
   {"burst": n}           emit n synthetic events at once ("burst 0" ... "burst n-1"), in order
+  {"raw": "masked"}      send the first event as a masked frame (a server must never mask)
+  {"raw": "truncated"}   send the head and 10 of 256 payload bytes of a frame, then drop the TCP connection
+  {"raw": "oversized"}   send the head of a 1 MiB text frame, and nothing of its payload
+Endpoint hooks, on the HTTP server: GET /_test/websocket answers {"tlsPort": n} (null without
+--tls-cert) and "serverNames", the TLS server names (SNI) clients sent so far; GET /_test/websocket/restart?down=s drops every WebSocket connection (no close
+frame) and answers upgrades on /graphql with 503 for s seconds, as a restarting server would.
+The log has "ws close code <n>" for the close code a client sent.
+
+With --tls-cert/--tls-key the same endpoint is also served over TLS (wss://) on its own port.
 """
 
 import json
 import queue
 import select
 import socket
+import ssl
+import struct
 import threading
+import time
 
 from graphql import GraphQLError, OperationType, execute, parse, validate
 from graphql.utilities import get_operation_ast, value_from_ast_untyped
@@ -66,8 +78,25 @@ class Session:
                     self.event("ws dropped")
                     self.connection.socket.shutdown(socket.SHUT_RDWR)
 
+    def send_raw(self, frame, then_drop=False):
+        """Bytes straight to the socket, past the WebSocket library: frames it would never send."""
+        with self.lock:
+            self.connection.socket.sendall(frame)
+            if then_drop:
+                self.dropped = True
+                self.connection.socket.shutdown(socket.SHUT_RDWR)
+
+    def drop(self):
+        with self.lock:
+            self.dropped = True
+            try:
+                self.connection.socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
     def run(self):
         self.event("ws open %s" % self.connection.subprotocol)
+        self.app.sessions.add(self)
         try:
             if not self.initialize():
                 return
@@ -79,8 +108,11 @@ class Session:
         except (ConnectionClosed, OSError, ValueError):
             pass
         finally:
+            self.app.sessions.discard(self)
             for stop in list(self.active.values()):
                 stop.set()
+            if self.connection.close_code is not None:
+                self.event("ws close code %d" % self.connection.close_code)
             self.event("ws closed")
 
     def initialize(self):
@@ -164,6 +196,10 @@ class Session:
             return execute(self.app.schema, document, root_value=root, variable_values=variables,
                            operation_name=payload.get("operationName")).formatted
 
+        raw = ((payload.get("extensions") or {}).get("test") or {}).get("raw")
+        if raw:
+            return self.misbehave(raw, {"type": data_type, "id": op_id, "payload": run({"noteAdded": {
+                "id": "raw", "text": "raw", "characterId": "0"}})})
         if operation.operation != OperationType.SUBSCRIPTION:
             self.send({"type": data_type, "id": op_id, "payload": run()})
         else:
@@ -171,6 +207,18 @@ class Session:
                 self.send({"type": data_type, "id": op_id, "payload": run({"noteAdded": note})})
         if not stop.is_set():
             self.send({"type": "complete", "id": op_id})
+
+    def misbehave(self, kind, message):
+        self.event("ws raw %s" % kind)
+        if kind == "masked":
+            key = b"\x1f\x2e\x3d\x4c"
+            body = json.dumps(message).encode()
+            masked = bytes(b ^ key[i % 4] for i, b in enumerate(body))
+            self.send_raw(frame_head(0x81, len(body), masked=True) + key + masked)
+        elif kind == "truncated":
+            self.send_raw(frame_head(0x81, 256) + b"x" * 10, then_drop=True)
+        elif kind == "oversized":
+            self.send_raw(frame_head(0x81, 1 << 20))
 
     def notes(self, operation, variables, hooks, op_id, stop):
         field = operation.selection_set.selections[0]
@@ -194,22 +242,81 @@ class Session:
             self.app.data.unsubscribe(q)
 
 
-class WebSocketEndpoint:
-    """The internal `websockets` server and the relay the HTTP handler hands upgrades to."""
+def frame_head(first, length, masked=False):
+    """An RFC 6455 frame head: FIN/opcode byte, then the 7-, 16- or 64-bit length."""
+    mask = 0x80 if masked else 0
+    if length < 126:
+        return bytes([first, mask | length])
+    if length < 1 << 16:
+        return bytes([first, mask | 126]) + struct.pack("!H", length)
+    return bytes([first, mask | 127]) + struct.pack("!Q", length)
 
-    def __init__(self, data, schema, events):
+
+class SessionSet:
+    """The open sessions, for the restart hook."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.items = set()
+
+    def add(self, session):
+        with self.lock:
+            self.items.add(session)
+
+    def discard(self, session):
+        with self.lock:
+            self.items.discard(session)
+
+    def snapshot(self):
+        with self.lock:
+            return list(self.items)
+
+
+class WebSocketEndpoint:
+    """The internal `websockets` server, the relay the HTTP handler hands upgrades to, and,
+    with `tls` (certificate chain and key files), the same endpoint over TLS on its own port."""
+
+    def __init__(self, data, schema, events, tls=None):
         self.data = data
         self.schema = schema
         self.events = events
-        self.server = serve(lambda connection: Session(self, connection).run(), "127.0.0.1", 0,
-                            subprotocols=SUBPROTOCOLS, ping_interval=0.3, ping_timeout=1,
-                            max_size=None, compression=None)
+        self.sessions = SessionSet()
+        self.down_until = 0.0
+        self.server = self.start(None)
         self.port = self.server.socket.getsockname()[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.tls_port = None
+        self.server_names = set()  # the TLS server names (SNI) clients sent; None for none
+        if tls:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(tls[0], tls[1])
+            context.sni_callback = lambda sock, name, ctx: self.server_names.add(name)
+            self.tls_server = self.start(context)
+            self.tls_port = self.tls_server.socket.getsockname()[1]
+
+    def start(self, context):
+        server = serve(lambda connection: Session(self, connection).run(), "127.0.0.1", 0,
+                       subprotocols=SUBPROTOCOLS, ping_interval=0.3, ping_timeout=1,
+                       max_size=None, compression=None, ssl=context)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server
+
+    def restart(self, down):
+        """Drops every connection and refuses upgrades for `down` seconds; answers how many
+        connections it dropped."""
+        self.down_until = time.monotonic() + down
+        sessions = self.sessions.snapshot()
+        for session in sessions:
+            session.event("ws restart")
+            session.drop()
+        return len(sessions)
 
     def relay(self, request_line, headers, client):
         """Sends the upgrade request on to the internal server and pipes bytes both ways
-        until either side closes."""
+        until either side closes; a 503 while the endpoint is restarting."""
+        if time.monotonic() < self.down_until:
+            self.events.add(headers.get("X-Test-Id"), "ws refused while restarting")
+            client.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
         upstream = socket.create_connection(("127.0.0.1", self.port))
         upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         head = request_line.rstrip(b"\r\n") + b"\r\n"

@@ -13,9 +13,10 @@ import FoundationNetworking
 /// the request's own headers on its upgrade. On Linux, where FoundationNetworking's WebSockets
 /// need a libcurl built with them (Debian's is not), it forwards to a
 /// ``GraphQLWebSocketTransport`` on the project's own RFC 6455 client: one connection shared
-/// by every operation, whose upgrade carries the transport's `headers` only. Use
-/// ``GraphQLWebSocketTransport`` itself for the legacy `graphql-ws` subprotocol or one
-/// connection on every platform.
+/// by every operation, whose upgrade carries the transport's `headers` only; its `wss://` goes
+/// through OpenSSL, trusting the system's roots. Use ``GraphQLWebSocketTransport`` itself for
+/// the legacy `graphql-ws` subprotocol, one connection on every platform, or an extra trusted
+/// certificate authority on Linux (``WebSocketTLSConfiguration``).
 ///
 /// Immutable: safe on any thread.
 public struct WebSocketTransport: Transport {

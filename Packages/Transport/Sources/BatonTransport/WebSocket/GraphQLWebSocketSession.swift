@@ -83,7 +83,7 @@ actor GraphQLWebSocketSession {
             configuration: WebSocketClient.Configuration(
                 subprotocols: [configuration.subprotocol.rawValue], headers: configuration.headers,
                 maximumMessageSize: configuration.maximumMessageSize,
-                handshakeTimeout: configuration.acknowledgementTimeout))
+                handshakeTimeout: configuration.acknowledgementTimeout, tls: configuration.tls))
         var current = Live(client: client)
         current.tasks.append(Task { await self.read(client) })
         current.tasks.append(Task { await self.expire(client, after: configuration.acknowledgementTimeout) })

@@ -21,7 +21,8 @@ import Synchronization
 public final class GraphQLWebSocketTransport: Transport, Sendable {
     /// What the transport connects with. A value: safe on any thread.
     public struct Configuration: Sendable {
-        /// The endpoint, `ws://`.
+        /// The endpoint, `ws://` or `wss://` (TLS through OpenSSL on Linux only; see
+        /// ``WebSocketClient``).
         public var url: URL
         /// The subprotocol offered; the server must choose it.
         public var subprotocol: GraphQLWebSocketProtocol
@@ -36,12 +37,16 @@ public final class GraphQLWebSocketTransport: Transport, Sendable {
         public var pingInterval: TimeInterval?
         /// The longest message accepted, in bytes.
         public var maximumMessageSize: Int
+        /// Whom a `wss://` connection trusts: the system's roots by default, and extra CAs.
+        public var tls: WebSocketTLSConfiguration
 
         public init(
             url: URL, subprotocol: GraphQLWebSocketProtocol = .graphqlTransportWS, headers: [String: String] = [:],
             connectionParameters: [String: JSONValue] = [:], acknowledgementTimeout: TimeInterval = 10,
-            pingInterval: TimeInterval? = 15, maximumMessageSize: Int = 16 << 20
+            pingInterval: TimeInterval? = 15, maximumMessageSize: Int = 16 << 20,
+            tls: WebSocketTLSConfiguration = WebSocketTLSConfiguration()
         ) {
+            self.tls = tls
             self.url = url
             self.subprotocol = subprotocol
             self.headers = headers

@@ -2,7 +2,10 @@ import Foundation
 import Synchronization
 
 /// An RFC 6455 WebSocket client over a POSIX TCP socket (`ws://`), for Linux where
-/// FoundationNetworking has no WebSockets, and usable on every platform.
+/// FoundationNetworking has no WebSockets, and usable on every platform; `wss://` goes through
+/// the system's OpenSSL on Linux (``Configuration/tls`` says whom to trust) and fails with
+/// ``WebSocketError/tlsUnavailable(_:)`` elsewhere, where ``WebSocketTransport`` uses
+/// `URLSessionWebSocketTask`.
 ///
 /// ``connect(to:configuration:)`` opens the socket and runs the HTTP/1.1 upgrade handshake
 /// (key, `Sec-WebSocket-Accept`, subprotocol) on a dedicated thread, which then reads the
@@ -26,11 +29,15 @@ public final class WebSocketClient: Sendable {
         public var handshakeTimeout: TimeInterval
         /// How long a close waits for the server's close before dropping the socket, in seconds.
         public var closeTimeout: TimeInterval
+        /// Whom a `wss://` connection trusts; unused for `ws://`.
+        public var tls: WebSocketTLSConfiguration
 
         public init(
             subprotocols: [String] = [], headers: [String: String] = [:], maximumMessageSize: Int = 16 << 20,
-            handshakeTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 2
+            handshakeTimeout: TimeInterval = 10, closeTimeout: TimeInterval = 2,
+            tls: WebSocketTLSConfiguration = WebSocketTLSConfiguration()
         ) {
+            self.tls = tls
             self.subprotocols = subprotocols
             self.headers = headers
             self.maximumMessageSize = maximumMessageSize
@@ -48,14 +55,14 @@ public final class WebSocketClient: Sendable {
     /// dropped or broke the protocol.
     public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
 
-    private let socket: TCPSocket
+    private let socket: any WebSocketByteStream
     private let configuration: Configuration
     private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
     private let writeQueue = DispatchQueue(label: "baton.websocket.write")
     private let writer = WebSocketFrameWriter(masks: true)
     private let closeSent = Mutex(false)
 
-    private init(url: URL, subprotocol: String?, socket: TCPSocket, configuration: Configuration) {
+    private init(url: URL, subprotocol: String?, socket: any WebSocketByteStream, configuration: Configuration) {
         self.url = url
         self.subprotocol = subprotocol
         self.socket = socket
@@ -63,26 +70,30 @@ public final class WebSocketClient: Sendable {
         (messages, continuation) = AsyncThrowingStream.makeStream()
     }
 
-    /// Connects to `url` (`ws://host[:port]/path`) and completes the opening handshake.
-    /// Throws a ``WebSocketError``.
+    /// Connects to `url` (`ws://host[:port]/path`, or `wss://` where TLS is available), runs
+    /// the TLS handshake for `wss://`, and completes the opening handshake. Throws a
+    /// ``WebSocketError``.
     public static func connect(to url: URL, configuration: Configuration = Configuration()) async throws
         -> WebSocketClient
     {
         guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss", let host = url.host,
             !host.isEmpty
         else { throw WebSocketError.invalidURL(url) }
+        #if !(os(Linux) && canImport(COpenSSL))
         guard scheme == "ws" else { throw WebSocketError.tlsUnavailable(url) }
-        let port = url.port ?? 80
+        #endif
+        let port = url.port ?? (scheme == "wss" ? 443 : 80)
         let handshake = WebSocketHandshake(
             url: url, host: host, port: port, subprotocols: configuration.subprotocols,
             headers: configuration.headers)
         return try await withCheckedThrowingContinuation { (opened: CheckedContinuation<WebSocketClient, any Error>) in
             let thread = Thread {
-                let socket: TCPSocket
+                let socket: any WebSocketByteStream
                 let client: WebSocketClient
                 var parser = WebSocketFrameParser(maximumMessageSize: configuration.maximumMessageSize)
                 do {
-                    socket = try TCPSocket.connect(host: host, port: port, timeout: configuration.handshakeTimeout)
+                    socket = try openStream(
+                        secure: scheme == "wss", host: host, port: port, configuration: configuration)
                     let (chosen, rest) = try shake(handshake, over: socket, timeout: configuration.handshakeTimeout)
                     parser.append(rest)
                     client = WebSocketClient(
@@ -160,12 +171,26 @@ public final class WebSocketClient: Sendable {
                 parser.append(buffer[0..<count])
             }
         } catch let error as WebSocketProtocolError {
-            close(code: error.closeCode, reason: "")
+            fail(code: error.closeCode)
             continuation.finish(throwing: WebSocketError.protocolViolation(error))
         } catch {
             socket.shutdown()
             continuation.finish(throwing: error)
         }
+    }
+
+    /// Fails the connection (RFC 6455 section 7.1.7): the close frame is on the wire before the
+    /// stream ends, so an ``abort()`` that follows cannot overtake it; the socket goes after.
+    private func fail(code: UInt16) {
+        let first = closeSent.withLock { sent in
+            defer { sent = true }
+            return !sent
+        }
+        let bytes = writer.encode(.close(code: code, reason: ""))
+        writeQueue.sync { [socket] in
+            if first { try? socket.write(bytes) }
+        }
+        writeQueue.asyncAfter(deadline: .now() + configuration.closeTimeout) { [socket] in socket.shutdown() }
     }
 
     /// Handles one message on the reader thread; true when the connection is done.
@@ -190,14 +215,28 @@ public final class WebSocketClient: Sendable {
     }
 }
 
+/// The TCP connection to `host`, with TLS over it when `secure`.
+private func openStream(secure: Bool, host: String, port: Int, configuration: WebSocketClient.Configuration)
+    throws(WebSocketError) -> any WebSocketByteStream
+{
+    let socket = try TCPSocket.connect(host: host, port: port, timeout: configuration.handshakeTimeout)
+    guard secure else { return socket }
+    #if os(Linux) && canImport(COpenSSL)
+    return try TLSStream.open(
+        over: socket, host: host, configuration: configuration.tls, timeout: configuration.handshakeTimeout)
+    #else
+    throw .tlsUnavailable(URL(string: "wss://\(host):\(port)")!)
+    #endif
+}
+
 /// Sends the upgrade request and reads the answer's head; answers the chosen subprotocol
 /// and the bytes read past the head (the first frames).
-private func shake(_ handshake: WebSocketHandshake, over socket: TCPSocket, timeout: TimeInterval)
+private func shake(_ handshake: WebSocketHandshake, over socket: any WebSocketByteStream, timeout: TimeInterval)
     throws(WebSocketError)
     -> (String?, [UInt8])
 {
-    socket.setTimeout(SO_RCVTIMEO, timeout)
-    defer { socket.setTimeout(SO_RCVTIMEO, nil) }
+    socket.setReadTimeout(timeout)
+    defer { socket.setReadTimeout(nil) }
     try socket.write(handshake.request)
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
