@@ -17,14 +17,17 @@ struct BatonCompilerPlugin: BuildToolPlugin {
             Diagnostics.error("BatonCompilerPlugin: no baton.json in \(target.directoryURL.path) or the package root")
             return []
         }
+        let object = configuration(at: config)
+        // The schema and its extensions are SDL the configuration names, never documents, even
+        // when they sit among the target's sources.
+        let schema = Set(schemaFiles(of: object, at: config).map { $0.standardizedFileURL.path })
         let documents = target.sourceFiles.filter { $0.url.pathExtension == "graphql" || $0.url.pathExtension == "gql" }
-            .map(\.url)
+            .map(\.url).filter { !schema.contains($0.standardizedFileURL.path) }
         let swiftFiles = target.sourceFiles(withSuffix: "swift").map(\.url)
         let markedSwift = swiftFiles.filter { url in
             (try? String(contentsOf: url, encoding: .utf8))?.contains("/* graphql") == true
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "BatonGenerated.swift")
-        let object = configuration(at: config)
         // Only the work directory is the plugin's to write: the manifest goes there, whatever its path.
         let manifest = (object["operationManifest"] as? String).map {
             context.pluginWorkDirectoryURL.appending(path: URL(fileURLWithPath: $0).lastPathComponent)
