@@ -12,7 +12,7 @@ extension AgainstTestServer {
                 document: """
                     query Deferred { character(id: 1) { id name ... @defer(label: "details") { status origin { name } } } }
                     """,
-                operationName: "Deferred", headers: ["X-Test-Id": id, "X-Test-Part-Delay": "1.0"])
+                operationName: "Deferred", headers: ["X-Test-Id": id, "X-Test-Part-Delay": "3.0"])
             var payloads: [[String: Any]] = []
             var finishedBeforeFirst: Bool?
             for try await payload in try AgainstTestServer.transport().payloads(for: request) {
