@@ -8,21 +8,21 @@ import Foundation
 /// keepalive pings, and closes the connection when the last operation ends. When the
 /// connection fails or drops, every operation on it fails with the ``WebSocketError``; the
 /// next operation opens a new one. An actor: its state is touched on its own executor only,
-/// and no blocking call runs on it (the socket is read by ``WebSocketClient``'s thread).
+/// and no blocking call runs on it (the socket is read by the connection: ``WebSocketClient``'s own thread, or URLSession).
 actor GraphQLWebSocketSession {
     typealias Events = AsyncThrowingStream<StreamEvent, any Error>.Continuation
 
     private struct Live {
-        var client: WebSocketClient
+        var client: any WebSocketConnection
         var acknowledged = false
-        var waiting: [CheckedContinuation<WebSocketClient, any Error>] = []
+        var waiting: [CheckedContinuation<any WebSocketConnection, any Error>] = []
         var closeFrame: (code: UInt16?, reason: String)?
         var tasks: [Task<Void, Never>] = []
     }
 
     let configuration: GraphQLWebSocketTransport.Configuration
     private var live: Live?
-    private var opening: Task<WebSocketClient, any Error>?
+    private var opening: Task<any WebSocketConnection, any Error>?
     private var operations: [String: Events] = [:]
     /// Why the last connection ended, for an operation that was waiting on it.
     private var lastFailure: (any Error)?
@@ -64,10 +64,10 @@ actor GraphQLWebSocketSession {
     func close() {
         guard let current = live else { return }
         shutDown(current, failing: nil)
-        current.client.close()
+        current.client.close(code: WebSocketCloseCode.normal, reason: "")
     }
 
-    private func acknowledgedClient() async throws -> WebSocketClient {
+    private func acknowledgedClient() async throws -> any WebSocketConnection {
         if let current = live { return try await acknowledgement(of: current.client) }
         if let opening { return try await opening.value }
         let task = Task { try await open() }
@@ -76,14 +76,9 @@ actor GraphQLWebSocketSession {
         return try await task.value
     }
 
-    private func open() async throws -> WebSocketClient {
+    private func open() async throws -> any WebSocketConnection {
         let parameters = try await configuration.connectionParameters()
-        let client = try await WebSocketClient.connect(
-            to: configuration.url,
-            configuration: WebSocketClient.Configuration(
-                subprotocols: [configuration.subprotocol.rawValue], headers: configuration.headers,
-                maximumMessageSize: configuration.maximumMessageSize,
-                handshakeTimeout: configuration.acknowledgementTimeout, tls: configuration.tls))
+        let client = try await WebSocketConnector.connect(to: configuration.url, configuration: configuration)
         var current = Live(client: client)
         current.tasks.append(Task { await self.read(client) })
         current.tasks.append(Task { await self.expire(client, after: configuration.acknowledgementTimeout) })
@@ -102,7 +97,7 @@ actor GraphQLWebSocketSession {
 
     /// Waits for `client`'s `connection_ack`, checking first (after any suspension) whether it
     /// came already or the connection ended, so that no waiter is left unresumed.
-    private func acknowledgement(of client: WebSocketClient) async throws -> WebSocketClient {
+    private func acknowledgement(of client: any WebSocketConnection) async throws -> any WebSocketConnection {
         guard let current = live, current.client === client else {
             throw lastFailure ?? WebSocketError.connectionDropped(reason: "the connection ended before connection_ack")
         }
@@ -117,7 +112,7 @@ actor GraphQLWebSocketSession {
         }
     }
 
-    private func read(_ client: WebSocketClient) async {
+    private func read(_ client: any WebSocketConnection) async {
         do {
             for try await message in client.messages {
                 switch message {
@@ -133,7 +128,7 @@ actor GraphQLWebSocketSession {
         }
     }
 
-    private func receive(_ text: String, on client: WebSocketClient) async throws {
+    private func receive(_ text: String, on client: any WebSocketConnection) async throws {
         guard live?.client === client, let message = try GraphQLWebSocketIncoming.read(text) else { return }
         switch message.kind {
         case .ack:
@@ -166,7 +161,7 @@ actor GraphQLWebSocketSession {
     }
 
     /// The connection ended: a close frame from the server, a drop, or a protocol failure.
-    private func ended(_ client: WebSocketClient, error: (any Error)?) {
+    private func ended(_ client: any WebSocketConnection, error: (any Error)?) {
         guard let current = live, current.client === client else { return }
         let failure: any Error =
             if let error { error } else if let frame = current.closeFrame {
@@ -176,14 +171,14 @@ actor GraphQLWebSocketSession {
         client.abort()
     }
 
-    private func expire(_ client: WebSocketClient, after seconds: TimeInterval) async {
+    private func expire(_ client: any WebSocketConnection, after seconds: TimeInterval) async {
         try? await Task.sleep(for: .seconds(seconds))
         guard let current = live, current.client === client, !current.acknowledged else { return }
         shutDown(current, failing: WebSocketError.timedOut(waitingFor: "connection_ack", after: seconds))
         client.close(code: 4408, reason: "no connection_ack")
     }
 
-    private func keepAlive(_ client: WebSocketClient, every seconds: TimeInterval) async {
+    private func keepAlive(_ client: any WebSocketConnection, every seconds: TimeInterval) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(seconds))
             guard !Task.isCancelled, let ping = configuration.subprotocol.pingMessage else { return }
@@ -194,7 +189,7 @@ actor GraphQLWebSocketSession {
     private func closeIfIdle() {
         guard operations.isEmpty, let current = live, current.acknowledged else { return }
         shutDown(current, failing: nil)
-        current.client.close()
+        current.client.close(code: WebSocketCloseCode.normal, reason: "")
     }
 
     /// Forgets `current` and ends every operation: finished when `failure` is nil.

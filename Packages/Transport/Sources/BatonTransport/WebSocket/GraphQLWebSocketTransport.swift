@@ -4,8 +4,9 @@ import Foundation
 import Synchronization
 
 /// A `Transport` over GraphQL-over-WebSocket (`graphql-transport-ws` or the legacy
-/// `graphql-ws`), on the project's own ``WebSocketClient``: the same code on Linux and on
-/// Apple platforms.
+/// `graphql-ws`), on the project's own ``WebSocketClient`` (on Linux, and for `ws://` on Apple
+/// platforms) or, for `wss://` on Apple platforms, on `URLSessionWebSocketTask`, which brings
+/// the system's TLS.
 ///
 /// Every operation shares one connection, opened for the first and closed after the last:
 /// `connection_init` (with ``Configuration/connectionParameters``, often authorization), then

@@ -4,8 +4,8 @@ import Synchronization
 /// An RFC 6455 WebSocket client over a POSIX TCP socket (`ws://`), for Linux where
 /// FoundationNetworking has no WebSockets, and usable on every platform; `wss://` goes through
 /// the system's OpenSSL on Linux (``Configuration/tls`` says whom to trust) and fails with
-/// ``WebSocketError/tlsUnavailable(_:)`` elsewhere, where ``WebSocketTransport`` uses
-/// `URLSessionWebSocketTask`.
+/// ``WebSocketError/tlsUnavailable(_:)`` elsewhere, where ``GraphQLWebSocketTransport`` opens
+/// `wss://` through `URLSessionWebSocketTask` instead.
 ///
 /// ``connect(to:configuration:)`` opens the socket and runs the HTTP/1.1 upgrade handshake
 /// (key, `Sec-WebSocket-Accept`, subprotocol) on a dedicated thread, which then reads the

@@ -8,8 +8,9 @@ import Foundation
 public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL is not `ws://` (or `wss://`) with a host.
     case invalidURL(URL)
-    /// `wss://` where this build has no TLS for its own client (Apple platforms: use
-    /// ``WebSocketTransport``, which goes through `URLSessionWebSocketTask` there).
+    /// `wss://` that cannot be carried: ``WebSocketClient`` opened directly on an Apple platform
+    /// (its TLS is OpenSSL's, on Linux), or extra trusted certificates asked of
+    /// `URLSessionWebSocketTask`, which ``GraphQLWebSocketTransport`` uses there.
     case tlsUnavailable(URL)
     /// The server's certificate failed verification: OpenSSL's verify result `code`
     /// (`X509_V_ERR_…`: an untrusted issuer, a host name or IP address it does not name, an
