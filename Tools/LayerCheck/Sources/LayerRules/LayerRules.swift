@@ -14,7 +14,9 @@ import Foundation
 ///
 /// Packages outside `Packages/` (the integration tests, the benchmarks, the examples) may
 /// depend on any layer. No package may depend on anything but a local path: the runtime
-/// needs nothing outside the toolchain and the system's SQLite and zlib.
+/// needs nothing outside the toolchain and the system's SQLite and zlib, and OpenSSL on Linux
+/// only, for the WebSocket client's TLS: a Linux-only library may be used by the layers
+/// named for it (and by packages that compose layers), each use conditioned on Linux.
 ///
 /// `Tests/Support` (module `BatonTestSupport`) is test-only support: any package may depend on
 /// it for its test targets (and the benchmarks' executable), no library target may use it,
@@ -24,6 +26,9 @@ public struct LayerRules: Sendable {
     public var allowed: [String: Set<String>]
     /// The pkg-config names a system library target may use.
     public var systemLibraries: Set<String>
+    /// The pkg-config names a system library target may use on Linux only, with the layers
+    /// that may use each.
+    public var linuxOnlySystemLibraries: [String: Set<String>]
     /// The test-only support package, as the repository path it lives at.
     public var testSupportPath: String
     /// The test-only support package's module.
@@ -31,10 +36,12 @@ public struct LayerRules: Sendable {
 
     public init(
         allowed: [String: Set<String>], systemLibraries: Set<String>,
+        linuxOnlySystemLibraries: [String: Set<String>] = [:],
         testSupportPath: String = "Tests/Support", testSupportModule: String = "BatonTestSupport"
     ) {
         self.allowed = allowed
         self.systemLibraries = systemLibraries
+        self.linuxOnlySystemLibraries = linuxOnlySystemLibraries
         self.testSupportPath = testSupportPath
         self.testSupportModule = testSupportModule
     }
@@ -57,7 +64,8 @@ public struct LayerRules: Sendable {
             "Compiler": ["Records", "Normalize"],
             "Testing": ["Records", "Normalize", "Store", "Image", "Transport", "Lens"],
         ],
-        systemLibraries: ["sqlite3", "zlib"]
+        systemLibraries: ["sqlite3", "zlib"],
+        linuxOnlySystemLibraries: ["openssl": ["Transport"]]
     )
 
     /// The layer a module named `Baton<Layer>` belongs to, if any.
@@ -109,15 +117,18 @@ public struct LayerRules: Sendable {
             }
         }
 
-        for target in manifest["targets"] as? [[String: Any]] ?? [] {
+        let targets = manifest["targets"] as? [[String: Any]] ?? []
+        violations += linuxOnlyViolations(targets, package: package, layer: layer)
+        for target in targets {
             let name = target["name"] as? String ?? "?"
             if target["type"] as? String == "system", let config = target["pkgConfig"] as? String,
-                !systemLibraries.contains(config)
+                !systemLibraries.contains(config), linuxOnlySystemLibraries[config] == nil
             {
+                let known = systemLibraries.union(linuxOnlySystemLibraries.keys).sorted()
                 violations.append(
                     .init(
                         package: package, dependency: config,
-                        reason: "system library of target \(name) is not one of \(systemLibraries.sorted())"))
+                        reason: "system library of target \(name) is not one of \(known)"))
             }
             // Test support is for tests: never a library's, and in a layer package only a test's.
             let type = target["type"] as? String ?? "regular"
@@ -170,6 +181,47 @@ public struct LayerRules: Sendable {
         return folders.sorted().filter { !declared.contains($0) }.map {
             LayerViolation(package: package, dependency: $0, reason: "is a folder no target of the manifest declares")
         }
+    }
+
+    /// The uses of a Linux-only system library in `targets` that break its rule: a layer it is
+    /// not for, or a dependency on its target without a Linux-only condition.
+    func linuxOnlyViolations(_ targets: [[String: Any]], package: String, layer: String?) -> [LayerViolation] {
+        var linuxOnly: [String: String] = [:]
+        for target in targets where target["type"] as? String == "system" {
+            if let name = target["name"] as? String, let config = target["pkgConfig"] as? String,
+                linuxOnlySystemLibraries[config] != nil
+            {
+                linuxOnly[name] = config
+            }
+        }
+        var violations: [LayerViolation] = []
+        for (name, config) in linuxOnly.sorted(by: { $0.key < $1.key }) {
+            if let layer, !(linuxOnlySystemLibraries[config] ?? []).contains(layer) {
+                violations.append(
+                    .init(
+                        package: package, dependency: config,
+                        reason:
+                            "system library of target \(name) is for \((linuxOnlySystemLibraries[config] ?? []).sorted()) only"
+                    ))
+            }
+        }
+        for target in targets {
+            for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
+                for kind in ["byName", "target"] {
+                    guard let parts = dependency[kind] as? [Any], let used = parts.first as? String,
+                        let config = linuxOnly[used]
+                    else { continue }
+                    let condition = parts.dropFirst().first as? [String: Any]
+                    if condition?["platformNames"] as? [String] != ["linux"] {
+                        violations.append(
+                            .init(
+                                package: package, dependency: config,
+                                reason: "target \(target["name"] as? String ?? "?") uses \(used) on more than Linux"))
+                    }
+                }
+            }
+        }
+        return violations
     }
 
     static func dependencyNames(of target: [String: Any]) -> [String] {

@@ -99,6 +99,38 @@ private func manifest(
         #expect(violations.map(\.dependency) == ["libcurl"])
     }
 
+    @Test func openSSLInTransportUsedOnLinuxOnlyIsAllowed() throws {
+        let targets: [[String: Any]] = [
+            ["name": "COpenSSL", "type": "system", "pkgConfig": "openssl", "dependencies": []],
+            [
+                "name": "BatonTransport", "type": "regular",
+                "dependencies": [["target": ["COpenSSL", ["platformNames": ["linux"]]]]],
+            ],
+        ]
+        let json = manifest(name: "Transport", localDependencies: ["Normalize"], targets: targets)
+        #expect(try rules.check(manifest: json, layer: "Transport", directory: "Packages/Transport").isEmpty)
+    }
+
+    @Test func openSSLUsedOnEveryPlatformIsAWrongEdge() throws {
+        let targets: [[String: Any]] = [
+            ["name": "COpenSSL", "type": "system", "pkgConfig": "openssl", "dependencies": []],
+            ["name": "BatonTransport", "type": "regular", "dependencies": [["byName": ["COpenSSL", NSNull()]]]],
+        ]
+        let json = manifest(name: "Transport", localDependencies: ["Normalize"], targets: targets)
+        let violations = try rules.check(manifest: json, layer: "Transport", directory: "Packages/Transport")
+        #expect(violations.map(\.dependency) == ["openssl"])
+        #expect(violations.first?.reason.contains("more than Linux") == true)
+    }
+
+    @Test func openSSLInALayerItIsNotForIsAWrongEdge() throws {
+        let targets: [[String: Any]] = [
+            ["name": "COpenSSL", "type": "system", "pkgConfig": "openssl", "dependencies": []]
+        ]
+        let json = manifest(name: "Store", localDependencies: ["Records"], targets: targets)
+        let violations = try rules.check(manifest: json, layer: "Store", directory: "Packages/Store")
+        #expect(violations.map(\.dependency) == ["openssl"])
+    }
+
     @Test func garbageManifestIsAnError() {
         #expect(throws: LayerCheckError.self) {
             try rules.check(manifest: Data("[1,2]".utf8), layer: nil, directory: "x")
