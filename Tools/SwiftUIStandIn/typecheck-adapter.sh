@@ -3,7 +3,8 @@
 # this script, then type-checks every BatonLens source with it on the module search path,
 # so `canImport(SwiftUI)` holds and the adapter compiles as it would on Apple platforms
 # (Swift 6 mode, complete concurrency checking, warnings as errors), emitting that BatonLens
-# (with its SwiftUI part) as a module; then type-checks every BatonTesting source against it
+# (with its SwiftUI part) as a module; then type-checks the wrappers' usage samples (Samples/)
+# and every BatonTesting source against it
 # and the stand-in (the preview's `View.baton(_:)`). Needs the workspace's debug build
 # (`swift build`) for the modules BatonLens and BatonTesting import.
 #
@@ -27,6 +28,10 @@ adapters=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)
 swiftc -emit-module -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work" -I "$modules" \
     -emit-module-path "$work/BatonLens.swiftmodule" "${sources[@]}"
 echo "typecheck-adapter: BatonLens with its $adapters SwiftUI file(s) type-checks against the stand-in"
+
+mapfile -t samples < <(find "$here/Samples" -name "*.swift" | sort)
+swiftc -typecheck -parse-as-library -module-name WrapperSamples "${flags[@]}" -I "$work" -I "$modules" "${samples[@]}"
+echo "typecheck-adapter: the wrappers' ${#samples[@]} usage sample file(s) type-check against the stand-in"
 
 mapfile -t testing < <(find "$repo/Packages/Testing/Sources/BatonTesting" -name "*.swift" | sort)
 testing_adapters=$(grep -l '^#if canImport(SwiftUI)' "${testing[@]}" | wc -l)
