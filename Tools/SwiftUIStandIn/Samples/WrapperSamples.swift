@@ -79,4 +79,9 @@ struct LiveName: View {
     var name: String { (try? changed?.nameChanged?.name) ?? "" }
     var isOpen: Bool { $changed?.state == .open }
     func pause() { $changed?.stop() }
+
+    /// A view that stays in the hierarchy while hidden (a tab) stops and starts its stream itself.
+    func pausedWhileHidden() -> some View {
+        onAppear { $changed?.start() }.onDisappear { $changed?.stop() }
+    }
 }

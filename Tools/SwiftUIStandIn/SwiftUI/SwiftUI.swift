@@ -1,7 +1,7 @@
 // A stand-in for the SwiftUI declarations Baton's SwiftUI adapter uses, with the shapes
-// SwiftUI's interface gives them (iOS 18 / macOS 15 SDKs), so that the adapter
-// (`Packages/Lens/Sources/BatonLens/SwiftUI/GraphQLQuery.swift`, behind `canImport(SwiftUI)`) is
-// type-checked on Linux by `typecheck-adapter.sh`. Nothing here runs. When the adapter uses
+// SwiftUI's interface gives them (iOS 18 / macOS 15 SDKs), so that the adapters
+// (`Packages/Lens/Sources/BatonLens/SwiftUI/`, behind `canImport(SwiftUI)`) and their usage
+// samples (`Samples/`) are type-checked on Linux by `typecheck-adapter.sh`. Nothing here runs. When the adapter uses
 // a new SwiftUI declaration, add it here as SwiftUI declares it.
 
 public protocol DynamicProperty {
@@ -83,4 +83,6 @@ extension Never: View {
 
 extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { self }
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { self }
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { self }
 }

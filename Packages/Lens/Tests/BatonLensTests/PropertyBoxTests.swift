@@ -93,3 +93,23 @@ struct PropertyBoxTests {
         #expect(await eventually { transport.terminated == 1 })
     }
 }
+
+extension PropertyBoxTests {
+    @Test func aSubscriptionStoppedOnDisappearReconnectsOnAppearWithTheSameHandle() async throws {
+        let transport = StreamScriptTransport([[.connected], [.connected]])
+        let environment = Spec.environment(transport)
+        let box = SubscriptionBox<NoteAddedSubscription>()
+        box.prepare(in: environment, variables: ["characterId": "1"], backoff: FastClock().backoff)
+        let handle = try #require(box.handle)
+        #expect(await eventually { handle.state == .open })
+        handle.start()
+        #expect(transport.opened == 1)
+        handle.stop()
+        #expect(await eventually { transport.terminated == 1 })
+        handle.start()
+        box.prepare(in: environment, variables: ["characterId": "1"], backoff: FastClock().backoff)
+        #expect(box.handle === handle)
+        #expect(await eventually { handle.state == .open })
+        #expect(transport.opened == 2)
+    }
+}

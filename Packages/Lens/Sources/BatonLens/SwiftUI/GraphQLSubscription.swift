@@ -18,7 +18,9 @@ import SwiftUI
 /// Main actor. The wrapped value is the handle's data (nil until the first event); the
 /// projected value is the handle: state, errors, `stop()` and `start()`. A new handle is made
 /// and started when the environment or the variables change; one the app stopped, or the
-/// server ended, stays so until then.
+/// server ended, stays so until then. A view that stays in the hierarchy while hidden (a tab,
+/// a screen under another in a navigation stack) keeps its state and so its stream: stop and
+/// start it with `.onDisappear { $added?.stop() }` and `.onAppear { $added?.start() }`.
 @MainActor
 @propertyWrapper
 public struct GraphQLSubscription<Op: GraphQLOperation>: DynamicProperty {
