@@ -8,10 +8,10 @@ import Observation
 /// data the store holds is in ``data`` before the first body (except under
 /// ``FetchPolicy/networkFirst``, which shows it only when its fetch fails); data older than
 /// the operation's ``GraphQLOperation/cacheExpiration`` is stale, shown while it is fetched
-/// again. Then it fetches as its ``FetchPolicy`` says, joining an identical fetch in flight (a `GraphQLEnvironment.preload(_:variables:)`
-/// included). ``data`` is a lens: its reads follow the store, so it is set once and views
-/// re-render per field they read, not per response. While the handle lives, its operation is
-/// retained against collection.
+/// again. Then it fetches as its ``FetchPolicy`` says, joining an identical fetch in flight
+/// (a `GraphQLEnvironment.preload(_:variables:)` included). ``data`` is a lens: its reads
+/// follow the store, so it is set once and views re-render per field they read, not per
+/// response. While the handle lives, its operation is retained against collection.
 @MainActor
 @Observable
 public final class QueryHandle<Op: GraphQLOperation> {
