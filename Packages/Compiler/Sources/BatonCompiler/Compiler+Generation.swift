@@ -76,7 +76,8 @@ extension Compiler {
     }
 
     /// `operation`'s data lens (an extension of `typeName`, its nested lenses beside it) and,
-    /// among the tables, `typeName` itself: its document, persisted-query hash, plan template,
+    /// among the tables, `typeName` itself: its document, persisted-query hash, cache expiration
+    /// (when `@cacheExpiration` gives one), plan template,
     /// typed variables and typed payload (for a mutation, its optimistic response too). Throws,
     /// writing nothing, when the operation cannot be planned.
     private func write(
@@ -104,12 +105,24 @@ extension Compiler {
         output.tables.block("enum \(typeName): \(conformance), PayloadOperation") { writer in
             writer.line("static let document = \(SwiftNames.literal(text))")
             writer.line("static let persistedQueryHash = \"\(SHA256.hexDigest(wire))\"")
+            if let seconds = Self.cacheExpiration(of: operation) {
+                writer.line("static let cacheExpiration: Duration? = .seconds(\(seconds))")
+            }
             PlanEmitter.write(template, documentText: text, shared: emitters.selections, to: &writer)
             if typed {
                 VariablesEmitter.writeVariables(operation.variableDefinitions, types: emitters.types, to: &writer)
             }
             emitters.payload.write(template, to: &writer)
         }
+    }
+
+    /// The seconds of `operation`'s `@cacheExpiration`, validated as a positive integer literal.
+    private static func cacheExpiration(of operation: OperationDefinition) -> Int? {
+        guard
+            case .int(let text)? = operation.directives.first(where: { $0.name == "cacheExpiration" })?
+                .argument("seconds")
+        else { return nil }
+        return Int(text)
     }
 
     /// The template of `operation`, planned alone with the fragments it uses, against the schema.

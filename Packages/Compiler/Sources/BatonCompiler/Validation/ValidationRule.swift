@@ -51,8 +51,8 @@ public enum ValidationRule: String, Sendable, Hashable, CaseIterable {
     case variableUsed
     /// §5.8.5: a variable is used where its type is allowed.
     case variableUsage
-    /// `@connection`, the edge and record directives, `@required`, `@catch`, `@defer`: their
-    /// arguments and the fields they may mark.
+    /// `@connection`, the edge and record directives, `@required`, `@catch`, `@defer`,
+    /// `@cacheExpiration`: their arguments and what they may mark.
     case clientDirective
     /// Relay's rules for an `@updatable` fragment, whose setters write each field it selects to
     /// that field's storage: throughout its own selection no field is aliased, nothing is under

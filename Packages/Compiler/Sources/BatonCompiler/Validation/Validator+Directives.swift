@@ -58,6 +58,24 @@ extension Validator {
         }
     }
 
+    /// `@cacheExpiration(seconds:)` on a query (its placement is checked with the other
+    /// directives): `seconds` is a positive integer literal, since the generated operation
+    /// carries it as a constant, the same under any variables.
+    mutating func checkCacheExpiration(of operation: OperationDefinition, in source: GraphQLSource) {
+        for directive in operation.directives where directive.name == "cacheExpiration" {
+            switch directive.argument("seconds") {
+            case .int(let text)?: if let seconds = Int(text), seconds > 0 { continue }
+            case .variable?: break
+            // Not an Int, or left out: reported against `Int!` with the other arguments.
+            default: continue
+            }
+            report(
+                .clientDirective,
+                "'@cacheExpiration(seconds:)' must be a positive integer literal: the seconds the query's data stays fresh",
+                at: directive.location, in: source)
+        }
+    }
+
     /// Baton's client directives on a field selected on `typeName`: what each may mark and what
     /// its arguments say.
     mutating func checkClientDirectives(

@@ -92,6 +92,7 @@ struct Validator {
     private mutating func check(_ operation: OperationDefinition, in source: GraphQLSource) {
         let kind = "\(operation.kind)"
         checkDirectives(operation.directives, at: kind.uppercased(), in: source)
+        checkCacheExpiration(of: operation, in: source)
         var seen: Set<String> = []
         for variable in operation.variableDefinitions {
             if !seen.insert(variable.name).inserted {

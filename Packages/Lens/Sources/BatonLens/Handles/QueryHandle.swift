@@ -5,11 +5,13 @@ import Observation
 ///
 /// Main actor, `@Observable`. The initializer resolves the operation against the store
 /// synchronously (through `Store.check(_:maxAge:now:)`, and so through the image), so
-/// data the store holds is in ``data`` before the first body; then it fetches as its
-/// ``FetchPolicy`` says, joining an identical fetch in flight (a `GraphQLEnvironment.preload(_:variables:)`
-/// included). ``data`` is a lens: its reads follow the store, so it is set once and views
-/// re-render per field they read, not per response. While the handle lives, its operation is
-/// retained against collection.
+/// data the store holds is in ``data`` before the first body (except under
+/// ``FetchPolicy/networkFirst``, which shows it only when its fetch fails); data older than
+/// the operation's ``GraphQLOperation/cacheExpiration`` is stale, shown while it is fetched
+/// again. Then it fetches as its ``FetchPolicy`` says, joining an identical fetch in flight
+/// (a `GraphQLEnvironment.preload(_:variables:)` included). ``data`` is a lens: its reads
+/// follow the store, so it is set once and views re-render per field they read, not per
+/// response. While the handle lives, its operation is retained against collection.
 @MainActor
 @Observable
 public final class QueryHandle<Op: GraphQLOperation> {
@@ -27,8 +29,9 @@ public final class QueryHandle<Op: GraphQLOperation> {
     public let policy: FetchPolicy
     /// The operation's plan; nil when it does not build (phase failed, `invalidOperation`).
     @ObservationIgnored public let plan: OperationPlan?
-    /// What the initializer's check found; nil for `.networkOnly`, an operation that does not
-    /// build, or an environment that has ended.
+    /// What the initializer's check found (for `.networkFirst`, what a failed fetch would fall
+    /// back to); nil for `.networkOnly`, an operation that does not build, or an environment
+    /// that has ended.
     @ObservationIgnored public private(set) var initialCheck: CheckResult?
     @ObservationIgnored let environment: GraphQLEnvironment
     @ObservationIgnored private let retention: Retention?
@@ -63,7 +66,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
         var available = false
         var stale = false
         if policy != .networkOnly {
-            let check = environment.store.check(plan, maxAge: policy.maxAge)
+            let check = environment.store.check(plan, maxAge: policy.maxAge(expiration: Op.cacheExpiration))
             initialCheck = check
             environment.log?(.hydrated(operation: name, source: check.source, available: check.isAvailable))
             switch check.availability {
@@ -72,14 +75,14 @@ public final class QueryHandle<Op: GraphQLOperation> {
             case .missing: break
             }
         }
-        if available || stale {
+        if (available || stale) && policy != .networkFirst {
             data = makeData()
             phase = .ready
         }
         let fetches: Bool
         switch policy {
         case .cacheFirst, .staleWhileRevalidate: fetches = !available || environment.isFetching(plan.identity)
-        case .cacheAndNetwork, .networkOnly: fetches = true
+        case .cacheAndNetwork, .networkOnly, .networkFirst: fetches = true
         case .cacheOnly: fetches = false
         }
         if fetches {
@@ -121,8 +124,18 @@ public final class QueryHandle<Op: GraphQLOperation> {
             phase = data == nil ? .failed(.noData) : .ready
         case .failure(let failure):
             error = failure
+            if data == nil, policy == .networkFirst { fallBackToTheStore() }
             phase = .failed(failure.kind)
         }
+    }
+
+    /// `.networkFirst` after a failed fetch: shows what the store holds, stale or not, unless
+    /// the environment has ended or the store lacks something the operation reads.
+    private func fallBackToTheStore() {
+        guard let plan, !environment.isEnded else { return }
+        let check = environment.store.check(plan, maxAge: policy.maxAge(expiration: Op.cacheExpiration))
+        if case .missing = check.availability { return }
+        data = makeData()
     }
 
     private func environmentEnded() {

@@ -4,6 +4,8 @@ public enum QueryPhase: Hashable, Sendable {
     case loading
     /// `data` reads the store.
     case ready
-    /// The last fetch failed (`data` may still hold what the store had).
+    /// The last fetch failed; ``QueryHandle/error`` says how. `data` may still hold what the
+    /// store had: after a failed refresh, or when a ``FetchPolicy/networkFirst`` fetch failed
+    /// and the handle fell back to the store.
     case failed(FailureKind)
 }

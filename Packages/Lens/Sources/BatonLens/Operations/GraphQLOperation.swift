@@ -35,11 +35,17 @@ public protocol GraphQLOperation {
     /// The operation planned before its variables, resolved against the schema at build
     /// time; nil to plan ``document`` at run time with the store's normalization.
     static var template: OperationTemplate? { get }
+    /// How long a query's fetched data stays fresh (its document's `@cacheExpiration(seconds:)`);
+    /// nil for no limit. Older data is stale: a ``QueryHandle`` shows it and fetches again,
+    /// under any policy that reads the store (``FetchPolicy/staleWhileRevalidate(maxAge:)``
+    /// with a shorter `maxAge` wins).
+    static var cacheExpiration: Duration? { get }
 }
 
 extension GraphQLOperation {
     public static var operationName: String? { nil }
     public static var template: OperationTemplate? { nil }
+    public static var cacheExpiration: Duration? { nil }
 
     /// The plan of this operation under `variables`, its lenses checked against its document
     /// (once per operation type and normalization's schema presence).
