@@ -21,6 +21,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("batching", BatchingBenchmarks.run),
     ("streams", StreamBenchmarks.run),
     ("networking", NetworkingBenchmarks.run),
+    ("uploads", UploadBenchmarks.run),
 ]
 
 print("Baton benchmarks — \(Harness.machine())")
