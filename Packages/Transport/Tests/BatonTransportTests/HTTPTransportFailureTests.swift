@@ -19,7 +19,8 @@ extension AgainstTestServer {
             await #expect(throws: TransportError.cancelled) { try await task.value }
             #expect(Date().timeIntervalSince(started) < 2)
             #expect(
-                try await server().waitFor("closed", testID: id, within: 3), "the server never saw the connection close"
+                try await server().waitFor("closed", testID: id, within: 10),
+                "the server never saw the connection close"
             )
         }
 

@@ -124,7 +124,7 @@ extension AgainstTestServer {
             #expect(try await server().waitFor("subscribed", testID: id))
             task.cancel()
             #expect(
-                try await server().waitFor("closed", testID: id, within: 3),
+                try await server().waitFor("closed", testID: id, within: 10),
                 "the server never saw the subscription's connection close")
         }
     }

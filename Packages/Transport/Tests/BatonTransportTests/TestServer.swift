@@ -40,8 +40,10 @@ final class TestServer: Sendable {
         return object?["events"] as? [String] ?? []
     }
 
-    /// Polls until the server logged `event` for `testID`; false after `seconds`.
-    func waitFor(_ event: String, testID: String, within seconds: TimeInterval = 5) async throws -> Bool {
+    /// Polls until the server logged `event` for `testID`; false after `seconds` (by default
+    /// long enough for a loaded two-core machine running the whole suite: only a failure waits
+    /// that long).
+    func waitFor(_ event: String, testID: String, within seconds: TimeInterval = 20) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try await events(testID).contains(where: { $0.hasPrefix(event) }) { return true }
