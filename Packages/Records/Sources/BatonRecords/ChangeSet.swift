@@ -95,6 +95,11 @@ public struct ChangeSet: Hashable, Sendable {
 
     /// Applies `later` on top of this change set, as if it were committed after it.
     public mutating func append(_ later: ChangeSet) {
+        // Onto nothing, `later` is the result as it is: no snapshot merged again one by one.
+        if isEmpty {
+            self = later
+            return
+        }
         for key in later.deletions { delete(key) }
         for snapshot in later.snapshots { merge(snapshot) }
         edits += later.edits

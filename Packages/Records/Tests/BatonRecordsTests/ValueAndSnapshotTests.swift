@@ -139,6 +139,21 @@ private let everyValue: [Value] = [
         #expect(first == ChangeSet(snapshots: first.snapshots, deletions: first.deletions))
     }
 
+    @Test func changeSetAppendedOntoNothingIsTheLaterOneAndStillMerges() {
+        var later = ChangeSet(snapshots: [RecordSnapshot(key: "T:1", values: ["a": .int(1)])], deletions: ["T:2"])
+        later.edit(ListEdit(key: "T:3", slot: Slot("items"), operation: .remove(target: "T:4", field: nil)))
+        var changes = ChangeSet()
+        changes.append(later)
+        #expect(changes == later)
+        // The positions came along: a write to a record already there merges into it.
+        changes.write(.int(2), to: Slot("b"), of: "T:1")
+        #expect(changes.snapshots.count == 1)
+        #expect(changes["T:1"]?.valuesByStorageKey == ["a": .int(1), "b": .int(2)])
+        changes.delete("T:1")
+        #expect(changes["T:1"] == nil)
+        #expect(changes.snapshots.isEmpty)
+    }
+
     @Test func changeSetCrossesIntoAnotherTaskUnchanged() async {
         var changes = ChangeSet()
         for (i, value) in everyValue.enumerated() {
