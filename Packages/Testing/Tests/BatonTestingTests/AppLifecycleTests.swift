@@ -226,4 +226,34 @@ struct AppLifecycleTests {
         try await transport.expectNothingHeld()
         #expect(transport.count("NameChanged") == 1)
     }
+
+    @Test func anObserverSetsTheActivityFromTheNotificationsItListensTo() async throws {
+        let center = NotificationCenter()
+        let background = Notification.Name("test.background")
+        let foreground = Notification.Name("test.foreground")
+        var observer: AppActivityObserver? = AppActivityObserver(
+            environment: environment, center: center, inactive: background, active: foreground)
+        let subscription = subscription()
+        subscription.start()
+        _ = try await transport.nextStream(named: "NameChanged")
+
+        center.post(name: background, object: nil)
+        try await until("the posted notification sets the activity") { environment.activity == .inactive }
+        #expect(subscription.state == .parked)
+        Task.detached { center.post(name: foreground, object: nil) }
+        try await until("a notification posted off the main thread sets the activity") {
+            environment.activity == .active
+        }
+        _ = try await transport.nextStream(named: "NameChanged")
+
+        #expect(observer != nil)
+        observer = nil
+        center.post(name: background, object: nil)
+        // A main-actor task enqueued after what the post would have enqueued, at its priority.
+        await Task { @MainActor in }.value
+        #expect(environment.activity == .active)
+        #expect(clock.events.filter { $0 == .activityChanged(.inactive) }.count == 1)
+        subscription.stop()
+        try await transport.expectNothingHeld()
+    }
 }
