@@ -4,9 +4,7 @@ extension QueryHandle: LiveHandle {
     /// records the batch holds.
     func storeInvalidated(_ invalidation: Invalidation) {
         guard let plan, revalidates else { return }
-        if case .records(let keys) = invalidation, keys.isDisjoint(with: environment.store.reachableKeys(plan)) {
-            return
-        }
+        if case .records = invalidation, !invalidation.touches(environment.store.reachableKeys(plan)) { return }
         revalidate(plan, because: .invalidated)
     }
 
