@@ -4,7 +4,7 @@
 public enum AppActivity: Hashable, Sendable {
     /// In the foreground: subscriptions stream, invalidations refetch.
     case active
-    /// In the background, or covered (a call, the app switcher): subscriptions are parked and
-    /// invalidations wait for the return.
+    /// Away (in the background, as ``AppActivityObserver`` reads the platform, or whatever the
+    /// app decides): subscriptions are parked and invalidations wait for the return.
     case inactive
 }
