@@ -5,7 +5,9 @@
 # (Swift 6 mode, complete concurrency checking, warnings as errors), emitting that BatonLens
 # (with its SwiftUI part) as a module; then type-checks the wrappers' usage samples (Samples/)
 # and every BatonTesting source against it
-# and the stand-in (the preview's `View.baton(_:)`). Needs the workspace's debug build
+# and the stand-in (the preview's `View.baton(_:)`); and BatonLens once more beside each of the
+# UIKit and AppKit stand-ins (UIKit/, AppKit/), so each branch of the app-activity adapter
+# (`canImport(UIKit)`, `canImport(AppKit)`) type-checks. Needs the workspace's debug build
 # (`swift build`) for the modules BatonLens and BatonTesting import.
 #
 # Usage: Tools/SwiftUIStandIn/typecheck-adapter.sh [repository]
@@ -28,6 +30,16 @@ adapters=$(grep -l '^#if canImport(SwiftUI)' "${sources[@]}" | wc -l)
 swiftc -emit-module -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work" -I "$modules" \
     -emit-module-path "$work/BatonLens.swiftmodule" "${sources[@]}"
 echo "typecheck-adapter: BatonLens with its $adapters SwiftUI file(s) type-checks against the stand-in"
+
+for platform in UIKit AppKit; do
+    platform_adapters=$(grep -l "canImport($platform)" "${sources[@]}" | wc -l)
+    [ "$platform_adapters" -gt 0 ] || { echo "typecheck-adapter: no file of BatonLens is behind canImport($platform)" >&2; exit 1; }
+    mkdir -p "$work/$platform"
+    swiftc -emit-module -parse-as-library -module-name "$platform" "${flags[@]}" \
+        -emit-module-path "$work/$platform/$platform.swiftmodule" "$here/$platform/$platform.swift"
+    swiftc -typecheck -parse-as-library -module-name BatonLens "${flags[@]}" -I "$work/$platform" -I "$modules" "${sources[@]}"
+    echo "typecheck-adapter: BatonLens with its $platform_adapters $platform file(s) type-checks against the $platform stand-in"
+done
 
 mapfile -t samples < <(find "$here/Samples" -name "*.swift" | sort)
 swiftc -typecheck -parse-as-library -module-name WrapperSamples "${flags[@]}" -I "$work" -I "$modules" "${samples[@]}"

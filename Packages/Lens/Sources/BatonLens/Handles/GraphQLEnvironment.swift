@@ -8,6 +8,10 @@ import Foundation
 /// time. Identical requests in flight (same operation and variables) are one request.
 /// Persistence is the store's (`Store(persistence:)`): the environment never sees the image,
 /// only the faults the store learns of, which it logs.
+///
+/// The environment follows the store's invalidations (`Store.invalidate(records:)`) and the
+/// app's ``activity``: see ``setActivity(_:)`` and the DocC article *Invalidation and the app's
+/// lifecycle*.
 @MainActor
 public final class GraphQLEnvironment {
     public let store: Store
@@ -16,6 +20,8 @@ public final class GraphQLEnvironment {
     public let lensContext: LensContext
     /// Whether ``end()`` was called: nothing more is fetched or committed.
     public private(set) var isEnded = false
+    /// Whether the app is in the foreground, as ``setActivity(_:)`` last said; `.active` at first.
+    public internal(set) var activity: AppActivity = .active
 
     var inFlight: [OperationIdentity: Task<Result<CommitSummary, OperationError>, Never>] = [:]
     private var plans: [PlanKey: OperationPlan] = [:]
@@ -23,6 +29,10 @@ public final class GraphQLEnvironment {
     private var fragmentPlans: [ObjectIdentifier: FragmentPlan] = [:]
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
+    /// The query and subscription handles made here that are still alive.
+    var liveHandles: [LiveHandleReference] = []
+    /// How many references ``liveHandles`` may hold before the dead ones are dropped.
+    var liveHandlesLimit = 16
 
     /// - Parameters:
     ///   - store: the store every fetch commits to and every lens reads.
@@ -36,6 +46,9 @@ public final class GraphQLEnvironment {
         self.lensContext = LensContext(store: store, log: log)
         store.observePersistenceFaults(self) { [weak self] fault in
             self?.log?(.persistenceFailed(fault))
+        }
+        store.observeInvalidations(self) { [weak self] invalidation in
+            self?.storeInvalidated(invalidation)
         }
     }
 

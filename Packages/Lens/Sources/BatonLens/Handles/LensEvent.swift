@@ -18,5 +18,10 @@ public enum LensEvent: Hashable, Sendable {
     /// The store goes on in memory. Logged when the environment is made over a store whose
     /// persistence faulted already, and for each fault after.
     case persistenceFailed(PersistenceFault)
+    /// The app told the environment it went `.active` or `.inactive` (`setActivity(_:)`).
+    case activityChanged(AppActivity)
+    /// A query handle fetches again on its own: a record it reaches was invalidated, or the
+    /// app came back while its data was stale.
+    case revalidating(operation: String, reason: RevalidationReason)
     case ended
 }

@@ -12,6 +12,12 @@ import Observation
 /// (a `GraphQLEnvironment.preload(_:variables:)` included). ``data`` is a lens: its reads
 /// follow the store, so it is set once and views re-render per field they read, not per
 /// response. While the handle lives, its operation is retained against collection.
+///
+/// A live handle also fetches again on its own (``LensEvent/revalidating(operation:reason:)``),
+/// under its policy (never under ``FetchPolicy/cacheOnly``): once per invalidation batch that
+/// touches a record its query reaches, and when the app comes back
+/// (`GraphQLEnvironment.setActivity(_:)`) with its data stale or missing. Such a fetch fails
+/// as any other: in ``error`` and ``phase``.
 @MainActor
 @Observable
 public final class QueryHandle<Op: GraphQLOperation> {
@@ -35,6 +41,9 @@ public final class QueryHandle<Op: GraphQLOperation> {
     @ObservationIgnored public private(set) var initialCheck: CheckResult?
     @ObservationIgnored let environment: GraphQLEnvironment
     @ObservationIgnored private let retention: Retention?
+    /// The fetch this handle awaits from ``fetch(_:)``, so a second call joining the same
+    /// fetch waits for it once.
+    @ObservationIgnored private var awaitedFetch: Task<Result<CommitSummary, OperationError>, Never>?
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst,
@@ -62,6 +71,7 @@ public final class QueryHandle<Op: GraphQLOperation> {
             return
         }
         environment.onEnd(self) { [weak self] in self?.environmentEnded() }
+        environment.register(self)
 
         var available = false
         var stale = false
@@ -106,12 +116,19 @@ public final class QueryHandle<Op: GraphQLOperation> {
         finish(await environment.startFetch(plan).value)
     }
 
-    private func fetch(_ plan: OperationPlan) {
+    /// Starts (or joins) a fetch of `plan` and lands its result on the handle; joining the
+    /// fetch the handle already awaits does nothing.
+    func fetch(_ plan: OperationPlan) {
         let shared = environment.startFetch(plan)
+        if shared == awaitedFetch { return }
+        awaitedFetch = shared
         isRefreshing = data != nil
+        if data == nil { phase = .loading }
         Task { [weak self] in
             let result = await shared.value
-            self?.finish(result)
+            guard let self else { return }
+            if self.awaitedFetch == shared { self.awaitedFetch = nil }
+            self.finish(result)
         }
     }
 

@@ -10,6 +10,10 @@ import Observation
 /// Main actor, `@Observable`. A payload that does not ingest is skipped (the store stays as
 /// it was) and reported in ``error``. The running stream does not keep the handle alive: an
 /// app that lets go of it ends the stream, as ``stop()`` does.
+///
+/// While the app is inactive (`GraphQLEnvironment.setActivity(.inactive)`) a started handle is
+/// ``SubscriptionState/parked``: its stream is let go (a backoff's wait too); when the app is
+/// back it subscribes again, a new stream from the transport, with its `data` and counts kept.
 @MainActor
 @Observable
 public final class SubscriptionHandle<Op: GraphQLOperation> {
@@ -37,17 +41,19 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         self.backoff = backoff
         self.environment = environment
         environment.onEnd(self) { [weak self] in self?.stop() }
+        environment.register(self)
     }
 
     deinit {
         task.cancel()
     }
 
-    /// Connects, unless already started (connecting, open or waiting to reconnect).
+    /// Connects, unless already started (connecting, open, waiting to reconnect or parked);
+    /// while the app is inactive, parks at once and connects on its return.
     public func start() {
         switch state {
         case .idle, .ended, .failed: break
-        case .connecting, .open, .waiting: return
+        case .connecting, .open, .waiting, .parked: return
         }
         let plan: OperationPlan
         do {
@@ -62,12 +68,27 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
             state = .ended
             return
         }
+        guard environment.activity == .active else {
+            state = .parked
+            return
+        }
+        connect(plan)
+    }
+
+    /// Runs a new connection loop for `plan`, replacing any other.
+    func connect(_ plan: OperationPlan) {
         state = .connecting
         let loop = SubscriptionLoop(handle: self, plan: plan, environment: environment, backoff: backoff)
         task.replace(Task { await loop.run() })
     }
 
-    /// Disconnects and ends.
+    /// Lets the stream go, keeping the handle started: see ``SubscriptionState/parked``.
+    func park() {
+        task.cancel()
+        state = .parked
+    }
+
+    /// Disconnects and ends; a parked handle stays ended when the app comes back.
     public func stop() {
         task.cancel()
         state = .ended

@@ -12,6 +12,9 @@ public enum SubscriptionState: Hashable, Sendable {
     /// The stream failed with an error retrying cannot cure (the handle's `error`); no
     /// reconnection follows. `start()` tries again.
     case failed(FailureKind)
+    /// Started, but the app is inactive (`GraphQLEnvironment.setActivity(.inactive)`): the
+    /// transport's stream was let go, and the handle subscribes again when the app is back.
+    case parked
     /// Stopped, finished by the server, or its environment ended.
     case ended
 }

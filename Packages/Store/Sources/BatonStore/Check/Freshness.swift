@@ -14,6 +14,8 @@ struct Freshness {
     var everythingInvalidated: Stamp?
     /// Orders fetches and invalidations of this launch even when the clock stands still.
     private var nextSequence = 1
+    /// Who hears of each invalidation batch (``Store/observeInvalidations(_:_:)``).
+    var invalidationObservers: [Store.InvalidationObserver] = []
 
     init(now: @escaping @MainActor () -> Date) {
         self.now = now
