@@ -36,6 +36,7 @@ extension Validator {
                 checkSelections(inline.selectionSet, on: target, in: source)
             case .fragmentSpread(let spread):
                 checkDirectives(spread.directives, at: "FRAGMENT_SPREAD", in: source)
+                checkSpreadArguments(spread, in: source)
                 // An unknown fragment is the document's rule (`DocumentRules`).
                 guard let fragment = documents.document.fragments[spread.name] else { continue }
                 if schema.types[fragment.typeCondition]?.isComposite == true,
