@@ -57,6 +57,17 @@ struct FragmentArgumentTests {
         #expect(output.errors.map(\.message) == ["variable '$unused' is never used in operation 'Q'"])
     }
 
+    @Test func oneFragmentSpreadUnderTwoFieldsWithDifferentArgumentsCompiles() throws {
+        let output = SpecSchema.compile(
+            """
+            query Q { a: character(id: 1) { ...Notes @arguments(count: 1) } b: character(id: 2) { ...Notes @arguments(count: 2) } }
+            \(Self.notes)
+            """)
+        #expect(output.errors.isEmpty, "\(output.errors)")
+        let sent = try #require(ConfigurationTests.stringLiteral(after: "text: ", in: output.swift))
+        #expect(sent.contains("notes(first:1)") && sent.contains("notes(first:2)"), "\(sent)")
+    }
+
     @Test func aLocalVariableIsNotTheOperationsAndNeedsNoDefinitionThere() {
         let output = SpecSchema.compile(#"query Q { character(id: 1) { ...Notes } }"# + "\n" + Self.notes)
         #expect(output.errors.isEmpty, "\(output.errors)")
@@ -144,6 +155,12 @@ struct FragmentArgumentTests {
             document: spread
                 + "fragment F on Character @argumentDefinitions(count: {type: \"Int\"}) { notes(first: $count, after: $after) { __typename } }",
             rule: .variableDefined, line: 4, column: 98, says: "variable '$after' is not defined by operation 'Q'"),
+        Case(
+            name: "one fragment spread twice on one object with different arguments",
+            document: "query Q {\n  character(id: 1) { ...F @arguments(count: 1)\n    ...F @arguments(count: 2) }\n}\n"
+                + "fragment F on Character @argumentDefinitions(count: {type: \"Int\"}) { notes(first: $count) { __typename } }",
+            rule: .fieldMerging, line: 3, column: 5,
+            says: "fragment 'F' is spread on one object with different arguments"),
     ]
 
     @Test("a bad fragment argument is an error at its place", arguments: cases)

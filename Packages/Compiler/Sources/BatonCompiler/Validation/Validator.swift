@@ -70,6 +70,7 @@ struct Validator {
             guard case .operation(let operation) = entry.definition else { continue }
             errors += documentRules.takeUndefinedVariables(of: operation.name)
             checkVariables(of: operation, in: entry.source)
+            checkFragmentArgumentConflicts(of: operation, in: entry.source)
         }
     }
 
