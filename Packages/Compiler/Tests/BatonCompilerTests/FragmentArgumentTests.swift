@@ -29,6 +29,11 @@ struct FragmentArgumentTests {
         #expect(!sent.contains("argument"), "\(sent)")
         #expect(SHA256.hexDigest(sent) == hash)
         #expect(output.manifest.operations.map(\.body) == [sent])
+        let document = try #require(ConfigurationTests.stringLiteral(after: "static let document = ", in: output.swift))
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["after": "c1"],
+            normalization: Normalization(schema: SpecSchema.compiler.schema.schema))
+        #expect(plan.text == sent, "the runtime plans and sends what the compiler hashed")
         #expect(
             output.swift.contains(
                 #"FieldTemplate("notes", arguments: [("first", .int("2")), ("after", .variable("after"))]"#),

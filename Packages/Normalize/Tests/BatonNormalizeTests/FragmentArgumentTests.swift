@@ -90,6 +90,21 @@ import BatonRecords
         #expect(!plan.request.document.contains("$n"))
     }
 
+    @Test func aLocalVariableInAConditionIsReplacedToo() throws {
+        let text = """
+            query Q { character(id: "1") { id ...Named @arguments(withName: false) } }
+            fragment Named on Character @argumentDefinitions(withName: {type: "Boolean!", defaultValue: true}) {
+              name @include(if: $withName)
+            }
+            """
+        let plan = try plan(text)
+        let copy = "Named_" + SHA256.hexDigest("withName:false").prefix(8)
+        #expect(
+            plan.request.document.hasSuffix("fragment \(copy) on Character{name@include(if:false)}"),
+            "\(plan.request.document)")
+        #expect(!plan.root.common.fields[0].selection!.common.fields.map(\.responseKey).contains("name"))
+    }
+
     @Test func aFragmentsLocalVariableIsDefinedButAnUndeclaredOneIsNot() throws {
         let defined = try Document.parse(
             #"query Q { character(id: "1") { ...Notes } }"# + "\n" + Self.notes)
