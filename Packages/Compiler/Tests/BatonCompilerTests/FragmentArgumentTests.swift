@@ -166,6 +166,12 @@ struct FragmentArgumentTests {
                 + "fragment F on Character @argumentDefinitions(count: {type: \"Int\"}) { notes(first: $count) { __typename } }",
             rule: .fieldMerging, line: 3, column: 5,
             says: "fragment 'F' is spread on one object with different arguments"),
+        Case(
+            name: "a field beside a spread whose value makes it select the field with other arguments",
+            document:
+                "query Q($count: Int) {\n  character(id: 1) { notes(first: $count) { __typename } ...F @arguments(count: 3) }\n}\n"
+                + "fragment F on Character @argumentDefinitions(count: {type: \"Int\"}) {\n  notes(first: $count) { __typename }\n}",
+            rule: .fieldMerging, line: 5, column: 3, says: "'notes' is selected with different arguments"),
     ]
 
     @Test("a bad fragment argument is an error at its place", arguments: cases)

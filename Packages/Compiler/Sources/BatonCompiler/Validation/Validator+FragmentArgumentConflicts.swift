@@ -10,6 +10,47 @@ extension Validator {
         var reported: Set<SourceLocation> = []
         var visited: Set<String> = []
         walk(applied.selectionSet, in: source, document: document, reported: &reported, visited: &visited)
+        // Any other conflict the values make (`notes(first: $count)` beside a spread passing
+        // `count: 3`): §5.3.2 over what is sent, when nothing else is wrong.
+        guard errors.isEmpty, let root = schema.rootTypeName(for: operation.kind) else { return }
+        var entries = [DocumentSet.Entry(definition: .operation(applied), source: source)]
+        for case .fragment(let fragment) in document.definitions {
+            entries.append(
+                DocumentSet.Entry(
+                    definition: .fragment(fragment),
+                    source: documents.source(ofFragment: original(of: fragment.name)) ?? source))
+        }
+        var sent = Validator(schema: schema, documents: DocumentSet(entries: entries))
+        var merged: Set<String> = []
+        sent.checkMergingEverywhere(applied.selectionSet, on: root, in: source, merged: &merged)
+        var seen: Set<String> = []
+        errors += sent.errors.filter { $0.rule == .fieldMerging && seen.insert($0.description).inserted }
+    }
+
+    /// ``checkMerging(_:on:in:)`` for `selections` and every selection set under them,
+    /// following each fragment once (`merged`).
+    private mutating func checkMergingEverywhere(
+        _ selections: [Selection], on typeName: String, in source: GraphQLSource, merged: inout Set<String>
+    ) {
+        checkMerging(selections, on: typeName, in: source)
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                guard let children = field.selectionSet,
+                    let type = schema.field(field.name, on: typeName)?.type.namedType
+                else { continue }
+                checkMergingEverywhere(children, on: type, in: source, merged: &merged)
+            case .inlineFragment(let inline):
+                checkMergingEverywhere(
+                    inline.selectionSet, on: inline.typeCondition ?? typeName, in: source, merged: &merged)
+            case .fragmentSpread(let spread):
+                guard merged.insert(spread.name).inserted, let fragment = documents.document.fragments[spread.name]
+                else { continue }
+                checkMergingEverywhere(
+                    fragment.selectionSet, on: fragment.typeCondition,
+                    in: documents.source(ofFragment: spread.name) ?? source, merged: &merged)
+            }
+        }
     }
 
     /// The fragment a copy was made from: its own name, or the name before `_` and 8 hex digits.

@@ -90,7 +90,7 @@ extension Validator {
     /// one response key is one field with one set of arguments wherever the two selections
     /// could meet on one object (the same parent type, or an abstract one). Reported at the
     /// later selection.
-    private mutating func checkMerging(_ selections: [Selection], on typeName: String, in source: GraphQLSource) {
+    mutating func checkMerging(_ selections: [Selection], on typeName: String, in source: GraphQLSource) {
         var seen: [String: (field: Field, parent: String)] = [:]
         var spread: Set<String> = []
         var found: [CompilerError] = []
