@@ -73,6 +73,15 @@ struct FragmentArgumentTests {
         #expect(sent.contains("notes(first:1)") && sent.contains("notes(first:2)"), "\(sent)")
     }
 
+    @Test func aFieldBesideASpreadWhoseValueMakesTheSameArgumentsMerges() {
+        let output = SpecSchema.compile(
+            """
+            query Q { character(id: 1) { notes(first: 3) { edges { cursor } } ...Notes @arguments(count: 3) } }
+            \(Self.notes)
+            """)
+        #expect(output.errors.isEmpty, "\(output.errors)")
+    }
+
     @Test func aLocalVariableIsNotTheOperationsAndNeedsNoDefinitionThere() {
         let output = SpecSchema.compile(#"query Q { character(id: 1) { ...Notes } }"# + "\n" + Self.notes)
         #expect(output.errors.isEmpty, "\(output.errors)")
