@@ -14,6 +14,8 @@ extension Compiler {
         selections: inout [String: String], errors: inout [CompilerError]
     ) -> [String: String] {
         let document = documents.document
+        // A fragment's payload writes its fields under its arguments' defaults.
+        let written = document.applyingFragmentArgumentDefaults()
         var sources: [String: GraphQLSource] = [:]
         for entry in documents.entries {
             if case .fragment(let fragment) = entry.definition, sources[fragment.name] == nil {
@@ -29,7 +31,7 @@ extension Compiler {
             }
             do {
                 let selection = try SelectionTemplate.fragment(
-                    fragment.name, in: document, normalization: normalization)
+                    fragment.name, in: written, normalization: normalization)
                 let lens = lenses[fragment.name] ?? fragment.name
                 var writer = SwiftWriter()
                 writer.lines(of: emitter.fragment(lens, selection, on: fragment.typeCondition))

@@ -6,6 +6,12 @@ extension Validator {
     mutating func checkDirectives(_ directives: [Directive], at location: String, in source: GraphQLSource) {
         var seen: Set<String> = []
         for directive in directives {
+            // Relay's fragment arguments: checked against the fragment (Validator+FragmentArguments).
+            if (directive.name, location) == (Document.argumentDefinitionsDirective, "FRAGMENT_DEFINITION")
+                || (directive.name, location) == (Document.argumentsDirective, "FRAGMENT_SPREAD")
+            {
+                continue
+            }
             guard let definition = schema.directives[directive.name] else {
                 report(
                     .directiveDefinedAndPlaced, "unknown directive '@\(directive.name)'", at: directive.location,

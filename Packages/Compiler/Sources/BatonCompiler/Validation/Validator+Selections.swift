@@ -36,6 +36,7 @@ extension Validator {
                 checkSelections(inline.selectionSet, on: target, in: source)
             case .fragmentSpread(let spread):
                 checkDirectives(spread.directives, at: "FRAGMENT_SPREAD", in: source)
+                checkSpreadArguments(spread, in: source)
                 // An unknown fragment is the document's rule (`DocumentRules`).
                 guard let fragment = documents.document.fragments[spread.name] else { continue }
                 if schema.types[fragment.typeCondition]?.isComposite == true,
@@ -88,19 +89,22 @@ extension Validator {
     /// §5.3.2: within a selection set, through its inline fragments and spread fragments,
     /// one response key is one field with one set of arguments wherever the two selections
     /// could meet on one object (the same parent type, or an abstract one). Reported at the
-    /// later selection.
-    private mutating func checkMerging(_ selections: [Selection], on typeName: String, in source: GraphQLSource) {
-        var seen: [String: (field: Field, parent: String)] = [:]
+    /// later selection. Arguments naming a fragment's own variables (`@argumentDefinitions`)
+    /// are compared once the spreads' values are applied (``checkFragmentArgumentConflicts(of:in:)``).
+    mutating func checkMerging(_ selections: [Selection], on typeName: String, in source: GraphQLSource) {
+        var seen: [String: (field: Field, parent: String, local: Bool)] = [:]
         var spread: Set<String> = []
         var found: [CompilerError] = []
         let documents = self.documents
         let schema = self.schema
-        func collect(_ selections: [Selection], on parent: String, in source: GraphQLSource) {
+        let within = current.hasPrefix("fragment:") ? documents.document.fragments[String(current.dropFirst(9))] : nil
+        func collect(_ selections: [Selection], on parent: String, in source: GraphQLSource, locals: Set<String>) {
             for selection in selections {
                 switch selection {
                 case .field(let field):
+                    let local = field.arguments.contains { !locals.isDisjoint(with: $0.value.variableNames) }
                     guard let first = seen[field.responseKey] else {
-                        seen[field.responseKey] = (field, parent)
+                        seen[field.responseKey] = (field, parent, local)
                         continue
                     }
                     let meet =
@@ -113,8 +117,9 @@ extension Validator {
                                 .fieldMerging,
                                 "'\(field.responseKey)' is both '\(first.field.name)' and '\(field.name)': alias one of them",
                                 at: field.location))
-                    } else if Set(first.field.arguments.map { "\($0.name):\($0.value)" })
-                        != Set(field.arguments.map { "\($0.name):\($0.value)" })
+                    } else if !first.local && !local,
+                        Set(first.field.arguments.map { "\($0.name):\($0.value)" })
+                            != Set(field.arguments.map { "\($0.name):\($0.value)" })
                     {
                         found.append(
                             source.invalid(
@@ -123,17 +128,19 @@ extension Validator {
                                 at: field.location))
                     }
                 case .inlineFragment(let inline):
-                    collect(inline.selectionSet, on: inline.typeCondition ?? parent, in: source)
+                    collect(inline.selectionSet, on: inline.typeCondition ?? parent, in: source, locals: locals)
                 case .fragmentSpread(let fragmentSpread):
                     guard spread.insert(fragmentSpread.name).inserted,
                         let fragment = documents.document.fragments[fragmentSpread.name],
                         let fragmentSource = documents.source(ofFragment: fragmentSpread.name)
                     else { continue }
-                    collect(fragment.selectionSet, on: fragment.typeCondition, in: fragmentSource)
+                    collect(
+                        fragment.selectionSet, on: fragment.typeCondition, in: fragmentSource,
+                        locals: Set(fragment.argumentDefinitions.map(\.name)))
                 }
             }
         }
-        collect(selections, on: typeName, in: source)
+        collect(selections, on: typeName, in: source, locals: Set(within?.argumentDefinitions.map(\.name) ?? []))
         errors += found
     }
 }

@@ -7,7 +7,8 @@ extension Validator {
     mutating func checkVariables(of operation: OperationDefinition, in source: GraphQLSource) {
         var all = usages["op:\(operation.name ?? "")"] ?? []
         for fragment in documents.document.fragments(usedBy: operation) {
-            all += usages["fragment:\(fragment.name)"] ?? []
+            let locals = localVariables(of: fragment)
+            all += (usages["fragment:\(fragment.name)"] ?? []).filter { !locals.contains($0.name) }
         }
         for usage in all {
             guard let definition = operation.variable(usage.name), !allowed(definition, at: usage) else { continue }
@@ -17,7 +18,7 @@ extension Validator {
                 at: usage.location, in: usage.source)
         }
         let name = operation.name.map { "operation '\($0)'" } ?? "the anonymous operation"
-        let used = documents.document.variablesUsed(by: operation)
+        let used = variablesUsedWithFragmentArguments(by: operation)
         for variable in operation.variableDefinitions where !used.contains(variable.name) {
             report(
                 .variableUsed, "variable '$\(variable.name)' is never used in \(name)", at: variable.location,
@@ -26,7 +27,7 @@ extension Validator {
     }
 
     /// Spec's IsVariableUsageAllowed.
-    private func allowed(_ variable: VariableDefinition, at usage: VariableUsage) -> Bool {
+    func allowed(_ variable: VariableDefinition, at usage: VariableUsage) -> Bool {
         var locationType = usage.locationType
         if case .nonNull(let inner) = locationType, !variable.type.isNonNull {
             let hasDefault = variable.defaultValue.map { $0 != .null } ?? false

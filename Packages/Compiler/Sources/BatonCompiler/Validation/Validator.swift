@@ -64,14 +64,19 @@ struct Validator {
         }
         errors += documentRules.cycles
         for entry in documents.entries {
+            if case .fragment(let fragment) = entry.definition { checkLocalVariables(of: fragment) }
+        }
+        for entry in documents.entries {
             guard case .operation(let operation) = entry.definition else { continue }
             errors += documentRules.takeUndefinedVariables(of: operation.name)
             checkVariables(of: operation, in: entry.source)
+            checkFragmentArgumentConflicts(of: operation, in: entry.source)
         }
     }
 
     private mutating func check(_ fragment: FragmentDefinition, in source: GraphQLSource) {
         checkDirectives(fragment.directives, at: "FRAGMENT_DEFINITION", in: source)
+        checkArgumentDefinitions(of: fragment, in: source)
         guard let type = schema.types[fragment.typeCondition] else {
             report(
                 .fragmentTypeCondition, "fragment '\(fragment.name)' is on unknown type '\(fragment.typeCondition)'",

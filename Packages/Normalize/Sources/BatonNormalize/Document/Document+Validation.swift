@@ -6,7 +6,8 @@ extension Document {
 
     /// Every rule the document breaks, in source order within each rule: unique operation names,
     /// lone anonymous operation, unique fragment names, known fragments, no fragment cycles, and
-    /// every variable used defined by each operation that uses it. Unused fragments and variables
+    /// every variable used defined by each operation that uses it (or, in a fragment, by its
+    /// `@argumentDefinitions`). Unused fragments and variables
     /// are allowed.
     public func validationErrors() -> [DocumentValidationError] {
         placedValidationErrors().map(\.error)
@@ -119,9 +120,11 @@ extension Document {
         var errors: [PlacedValidationError] = []
         var reported: Set<PlacedValidationError> = []
         var current = index
+        // A fragment's own arguments (`@argumentDefinitions`) are its local variables.
+        var locals: Set<String> = []
         func check(_ arguments: [Argument], at location: SourceLocation) {
             for argument in arguments {
-                for name in argument.value.variableNames where !defined.contains(name) {
+                for name in argument.value.variableNames where !defined.contains(name) && !locals.contains(name) {
                     let error = PlacedValidationError(
                         .undefinedVariable(name: name, operation: operation.name, location: location), in: current)
                     if reported.insert(error).inserted { errors.append(error) }
@@ -150,6 +153,7 @@ extension Document {
         walk(operation.selectionSet)
         for fragment in fragments(usedBy: operation) {
             current = fragmentsAt[fragment.name] ?? index
+            locals = Set(fragment.argumentDefinitions.map(\.name))
             check(fragment.directives)
             walk(fragment.selectionSet)
         }

@@ -1,10 +1,11 @@
 extension Document {
     /// The directives only the client reads (connections, the edge and record mutations,
-    /// `@updatable` on a fragment definition and `@cacheExpiration` on a query): a server that
-    /// does not declare them rejects the document.
+    /// `@updatable` on a fragment definition, `@cacheExpiration` on a query, and the fragment
+    /// arguments' `@argumentDefinitions` and `@arguments`): a server that does not declare them
+    /// rejects the document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
-        "updatable", "cacheExpiration",
+        "updatable", "cacheExpiration", argumentDefinitionsDirective, argumentsDirective,
     ]
 
     /// What goes on the wire for `operation`, and what a persisted query's hash is taken of:
@@ -13,8 +14,14 @@ extension Document {
     /// (`FieldDefinition.isClientOnly`), an inline fragment or a fragment (and its spreads)
     /// left empty without them, and a server field's selections left empty, which become
     /// `__typename`; and the variables only those use (`$connections` of an `@appendNode`). A
-    /// variable a server field or directive also uses stays declared.
+    /// variable a server field or directive also uses stays declared. Fragment arguments are
+    /// applied first (``applyingFragmentArguments(to:)``): the text names the copies of the
+    /// fragments made for each spread's values.
     public func wireText(for operation: OperationDefinition, schema: GraphQLSchema? = nil) -> String {
+        if usesFragmentArguments {
+            let (applied, document) = applyingFragmentArguments(to: operation)
+            return document.wireText(for: applied, schema: schema)
+        }
         var sent = operation
         var fragments = fragments(usedBy: operation)
         if let schema, schema.hasClientOnlyFields {

@@ -41,12 +41,14 @@ public final class OperationTemplate: Sendable {
             throw .invalidDocument(error)
         }
         let rootTypename = normalization.rootTypename(for: operation.kind)
-        var builder = TemplateBuilder(document: document, normalization: normalization)
+        // Planned from what is sent: each spread's fragment arguments applied.
+        let (applied, sent) = document.applyingFragmentArguments(to: operation)
+        var builder = TemplateBuilder(document: sent, normalization: normalization)
         let root = try builder.selection(
-            of: [(operation.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
+            of: [(applied.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
             isRoot: true)
         self.init(
-            operation.kind, name: operation.name, text: document.wireText(for: operation, schema: normalization.schema),
+            operation.kind, name: operation.name, text: sent.wireText(for: applied, schema: normalization.schema),
             rootTypename: rootTypename,
             variables: operation.variableDefinitions.map {
                 VariableTemplate($0.name, nonNull: $0.type.isNonNull, default: $0.defaultValue)
