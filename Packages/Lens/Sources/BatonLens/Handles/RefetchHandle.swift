@@ -139,11 +139,19 @@ public final class RefetchHandle<F: RefetchableFragment> {
         typename == F.typeCondition || selection?.byType[typename] != nil || selection?.isAbstract == true
     }
 
-    /// `variables` without those the refetch query does not declare (all of them when it has
-    /// no template to say).
+    /// `variables` without those the refetch query does not declare (by its template, or its
+    /// document for one written by hand; all of them when neither says).
     private static func declared(_ variables: [String: JSONValue]) -> [String: JSONValue] {
-        guard let template = F.RefetchQuery.template else { return variables }
-        let names = Set(template.variables.map(\.name))
+        let names: Set<String>
+        if let template = F.RefetchQuery.template {
+            names = Set(template.variables.map(\.name))
+        } else if let document = try? Document.parse(F.RefetchQuery.document),
+            let operation = document.operation(named: F.RefetchQuery.operationName)
+        {
+            names = Set(operation.variableDefinitions.map(\.name))
+        } else {
+            return variables
+        }
         return variables.filter { names.contains($0.key) }
     }
 }
