@@ -87,7 +87,7 @@ public final class RefetchHandle<F: RefetchableFragment> {
         if mine == generation { isRefetching = false }
         switch result {
         case .failure(let failure):
-            error = failure
+            if mine == generation { error = failure }
             throw failure
         case .success:
             guard mine == generation else { return }
