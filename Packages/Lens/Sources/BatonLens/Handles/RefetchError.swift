@@ -1,5 +1,3 @@
-import BatonRecords
-
 /// Why a ``RefetchHandle`` could not fetch its fragment again or re-point its lens, with the
 /// fragment's name and the record concerned. A value: safe on any thread.
 public enum RefetchError: Error, Sendable, Hashable, CustomStringConvertible {
