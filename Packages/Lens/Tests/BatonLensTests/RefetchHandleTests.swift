@@ -104,4 +104,27 @@ struct RefetchHandleTests {
 
         #expect(log.fired == ["row": 1])
     }
+
+    @Test func aRecordWithoutTheLookupsKeyFieldIsARefusalAndNothingIsSent() async throws {
+        let transport = ScriptedTransport { _, _ in Self.morty }
+        let environment = Spec.environment(transport)
+        let data = try load(
+            NameOnlyRefetchQuery.self, variables: ["id": "1"],
+            response: #"{"data":{"character":{"id":null,"name":"Rick Sanchez"}}}"#, into: environment)
+        let handle = RefetchHandle(try #require(try data.character), in: environment)
+
+        do {
+            try await handle.refetch()
+            Issue.record("a record without its key cannot be looked up")
+        } catch {
+            guard case .refused(.refetch(.missingKey(let fragment, let field, _))) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(fragment == "NameOnly")
+            #expect(field == "id")
+        }
+        #expect(transport.count == 0)
+        #expect(try handle.lens.name == "Rick Sanchez")
+    }
 }
