@@ -135,3 +135,92 @@ enum NameOnlyRefetchQuery: GraphQLOperation {
         let ref: RecordRef
     }
 }
+
+/// A `@refetchable` fragment whose connection pages backward, through `$last`/`$before`.
+struct LatestNotes: RefetchableFragment {
+    static let typeCondition = "Character"
+    struct Fields: FieldSet { let notes = Linked<NotesQuery.Notes>("notes", arguments: true) }
+    static let fields = Fields()
+    let ref: RecordRef
+    typealias RefetchQuery = LatestNotesRefetchQuery
+    static let refetchTarget = RefetchTarget.lookup(
+        field: "character", arguments: [.init(argument: "id", keyField: "id")])
+
+    nonisolated static let page = """
+        {"data":{"character":{"id":"1","notes":{"totalCount":4,"edges":[\
+        {"cursor":"c3","node":{"__typename":"Note","id":"n3","text":"Get Schwifty"}},\
+        {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Pickle Rick"}}],\
+        "pageInfo":{"startCursor":"c3","hasPreviousPage":true}}}}}
+        """
+    nonisolated static let earlier = Data(
+        """
+        {"data":{"character":{"id":"1","notes":{"totalCount":4,"edges":[\
+        {"cursor":"c1","node":{"__typename":"Note","id":"n1","text":"Wubba lubba dub dub"}},\
+        {"cursor":"c2","node":{"__typename":"Note","id":"n2","text":"Portal gun needs charging"}}],\
+        "pageInfo":{"startCursor":"c1","hasPreviousPage":false}}}}}
+        """.utf8)
+}
+
+enum LatestNotesRefetchQuery: GraphQLOperation {
+    static let document = """
+        query LatestNotesRefetchQuery($id: ID!, $last: Int, $before: String) { character(id: $id) { ...LatestNotes } }
+        fragment LatestNotes on Character {
+          id
+          notes(last: $last, before: $before) @connection(key: "LatestNotes_notes") {
+            totalCount
+            edges { node { id text __typename } cursor }
+            pageInfo { startCursor hasPreviousPage }
+          }
+        }
+        """
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Linked<LatestNotes?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
+@MainActor
+struct FragmentBackwardPaginationTests {
+    @Test func loadPreviousMergesTheEarlierPageAtTheConnectionsStart() async throws {
+        let transport = ScriptedTransport { _, _ in LatestNotes.earlier }
+        let environment = Spec.environment(transport)
+        let data = try load(
+            LatestNotesRefetchQuery.self, variables: ["id": "1", "last": 2], response: LatestNotes.page,
+            into: environment)
+        let handle = RefetchHandle(
+            try #require(try data.character), variables: ["id": "1", "last": 2], in: environment)
+        #expect(handle.hasPrevious)
+        #expect(!handle.hasNext)
+
+        try await handle.loadPrevious(2)
+
+        #expect(transport.requests.map(\.variables) == [["id": "1", "last": 2, "before": "c3"]])
+        #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+        #expect(!handle.hasPrevious)
+        #expect(!handle.isLoadingPrevious)
+    }
+
+    @Test func loadNextOnABackwardOnlyConnectionIsNotPageable() async throws {
+        let transport = ScriptedTransport { _, _ in LatestNotes.earlier }
+        let environment = Spec.environment(transport)
+        let data = try load(
+            LatestNotesRefetchQuery.self, variables: ["id": "1"], response: LatestNotes.page, into: environment)
+        let handle = RefetchHandle(try #require(try data.character), variables: ["id": "1"], in: environment)
+
+        do {
+            try await handle.loadNext(2)
+            Issue.record("a connection without first/after variables cannot page forward")
+        } catch {
+            guard case .refused(.pagination(.notPageable(_, let field, let key, let direction))) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(field == "notes")
+            #expect(key == "LatestNotes_notes")
+            #expect(direction == .forward)
+        }
+        #expect(transport.count == 0)
+    }
+}
