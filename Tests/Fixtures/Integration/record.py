@@ -25,6 +25,16 @@ NOTES = ("query IntegrationNotes($id: ID!, $count: Int = 2, $cursor: String) { c
 DETAIL = ("query CharacterDetail($id: ID!, $first: Int = 2, $after: String) { character(id: $id) "
           "{ id name notes(first: $first, after: $after) { edges { cursor node { id text } } "
           "pageInfo { endCursor hasNextPage } } } }")
+SCREEN = ("query IntegrationNotesScreen($id: ID!, $count: Int = 2, $cursor: String) { character(id: $id) "
+          "{ ...IntegrationCharacterNotes } } "
+          "fragment IntegrationCharacterNotes on Character { name notes(first: $count, after: $cursor) "
+          "{ edges { cursor node { ...IntegrationNote } } pageInfo { endCursor hasNextPage } } id } "
+          "fragment IntegrationNote on Note { id text }")
+REFETCH = ("query IntegrationCharacterNotesRefetchQuery($id: ID!, $count: Int, $cursor: String) "
+           "{ character(id: $id) { ...IntegrationCharacterNotes } } "
+           "fragment IntegrationCharacterNotes on Character { name notes(first: $count, after: $cursor) "
+           "{ edges { cursor node { ...IntegrationNote } } pageInfo { endCursor hasNextPage } } id } "
+           "fragment IntegrationNote on Note { id text }")
 EDIT = "mutation IntegrationEditNote($id: ID!, $text: String!) { editNote(id: $id, text: $text) { id text } }"
 
 
@@ -54,6 +64,10 @@ def main():
     detail = record(port, "CharacterDetail", DETAIL, {"id": "1"})
     cursor = detail["data"]["character"]["notes"]["pageInfo"]["endCursor"]
     record(port, "CharacterDetail", DETAIL, {"id": "1", "first": 2, "after": cursor})
+    screen = record(port, "IntegrationNotesScreen", SCREEN, {"id": "1"})
+    cursor = screen["data"]["character"]["notes"]["pageInfo"]["endCursor"]
+    record(port, "IntegrationCharacterNotesRefetchQuery", REFETCH, {"id": "1", "count": 2, "cursor": cursor})
+    record(port, "IntegrationCharacterNotesRefetchQuery", REFETCH, {"id": "2"})
     record(port, "IntegrationEditNote", EDIT, {"id": "note-1", "text": "Edited by the integration tests"})
 
 

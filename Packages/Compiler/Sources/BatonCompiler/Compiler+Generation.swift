@@ -12,7 +12,7 @@ extension Compiler {
 
     /// The Swift of valid `documents` (their key fields selected), or the errors of names
     /// that clash and of operations that cannot be planned.
-    func generate(_ documents: DocumentSet) -> Output {
+    func generate(_ documents: DocumentSet, refetchQueries: [RefetchQuery] = []) -> Output {
         var errors: [CompilerError] = []
         let names = GeneratedNames(
             documents: documents, schema: schema.schema, schemaTypeName: schemaTypeName, errors: &errors)
@@ -48,9 +48,11 @@ extension Compiler {
                             .operationName, "cannot plan the operation: \(error)", at: operation.location))
                 }
             case .fragment(let fragment):
-                write(
-                    fragment, as: names.fragmentTypes[fragment.name] ?? fragment.name,
-                    payload: payloads[fragment.name] ?? "", with: emitters, to: &output)
+                let typeName = names.fragmentTypes[fragment.name] ?? fragment.name
+                write(fragment, as: typeName, payload: payloads[fragment.name] ?? "", with: emitters, to: &output)
+                if let query = refetchQueries.first(where: { $0.fragment == fragment.name }) {
+                    RefetchQueryEmitter.writeConformance(query, fragmentType: typeName, to: &output.tables)
+                }
             }
         }
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }

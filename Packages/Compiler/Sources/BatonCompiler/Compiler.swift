@@ -4,7 +4,8 @@ import BatonNormalize
 /// (see ``ValidationRule``), and emits, per operation, a `GraphQLOperation` with its compact
 /// document text, the SHA-256 of the text a server receives (its persisted-query hash), its
 /// data lens, its typed `Variables` and, for a mutation, its typed `OptimisticResponse`; per
-/// fragment, a lens; per enum the documents read or take, a `GraphQLEnum`; per input object
+/// fragment, a lens (and, for a `@refetchable` one, its refetch query, compiled as an
+/// operation, and its `RefetchableFragment` conformance); per enum the documents read or take, a `GraphQLEnum`; per input object
 /// the variables reach, a `GraphQLInputValue`; and a table of the schema's identity and
 /// possible types. Every selection set gains the key fields and the `__typename` the store
 /// needs (see `KeyFieldSelector`).
@@ -53,9 +54,11 @@ public struct Compiler: Sendable {
     private func compiled(_ sources: [GraphQLSource]) -> Output {
         let (documents, syntaxErrors) = DocumentSet.parse(sources)
         if !syntaxErrors.isEmpty { return Output(swift: "", errors: syntaxErrors, accessors: 0) }
-        let errors = Validator.errors(in: documents, schema: schema.schema, keyFields: schema.configuration.keyFields)
+        let (errors, refetchQueries) = Validator.validate(documents, schema: schema)
         if !errors.isEmpty { return Output(swift: "", errors: errors, accessors: 0) }
-        return generate(KeyFieldSelector(schema: schema).apply(to: documents))
+        return generate(
+            KeyFieldSelector(schema: schema).apply(to: RefetchQueryEmitter.appending(refetchQueries, to: documents)),
+            refetchQueries: refetchQueries)
     }
 
     /// The line between the lenses and the tables: documents, hashes, plans, variables,

@@ -8,7 +8,8 @@ import Foundation
 ///   "schemaExtensions": ["extensions.graphql"],
 ///   "identity": { "types": { "Asset": ["uuid"] } },
 ///   "customScalarTypes": { "DateTime": { "swift": "Foundation.Date" } },
-///   "operationManifest": "persisted-query-manifest.json"
+///   "operationManifest": "persisted-query-manifest.json",
+///   "lookups": [{ "field": "Query.character", "type": "Character", "argument": "id" }]
 /// }
 /// ```
 ///
@@ -17,7 +18,9 @@ import Foundation
 /// (on a type of the schema, or on a type only they define) is client-only, never sent to
 /// the server (see ``CompilerSchema``). Custom scalars the file does not map read as the raw `Value`;
 /// a mapped type must conform to `CustomScalar` (or `ScalarValue`) in the app. Keys the
-/// compiler does not know (`kotlin`, `lookups`, `transient`...) are ignored.
+/// compiler does not know (`kotlin`, `transient`...) are ignored. The `lookups` name the root
+/// field that finds a record of a type by its key fields: what a `@refetchable` fragment on that
+/// type is refetched through (``Lookup``).
 public struct CompilerConfiguration: Sendable, Hashable {
     /// The file the configuration was read from (for errors).
     public var file: String
@@ -34,13 +37,33 @@ public struct CompilerConfiguration: Sendable, Hashable {
     /// (``OperationManifest``), resolved likewise; nil writes none. The build plugin writes it
     /// beside the generated Swift instead, under this file name.
     public var operationManifestPath: String?
+    /// The root fields that find a record by its identity (`lookups`).
+    public var lookups: [Lookup]
     /// The text the configuration was read from, to place errors.
     public var text: String
+
+    /// A root field that answers the record of ``type`` whose key fields are its
+    /// ``arguments`` (in the order of the type's key fields): `character(id:)` for `Character`.
+    /// `Query.node` with no type is the `Node` interface's. A value.
+    public struct Lookup: Sendable, Hashable {
+        /// The root field's name, without a `Query.` prefix.
+        public var field: String
+        /// The type whose records it finds; nil for an abstract type's (`node`).
+        public var type: String?
+        /// The arguments that carry the identity.
+        public var arguments: [String]
+
+        public init(field: String, type: String? = nil, arguments: [String]) {
+            self.field = field.split(separator: ".").last.map(String.init) ?? field
+            self.type = type
+            self.arguments = arguments
+        }
+    }
 
     public init(
         file: String = "baton.json", schemaPaths: [String] = [], schemaExtensionPaths: [String] = [],
         keyFields: [String: [String]] = [:], customScalars: [String: String] = [:],
-        operationManifestPath: String? = nil, text: String = ""
+        operationManifestPath: String? = nil, lookups: [Lookup] = [], text: String = ""
     ) {
         self.file = file
         self.schemaPaths = schemaPaths
@@ -48,6 +71,7 @@ public struct CompilerConfiguration: Sendable, Hashable {
         self.keyFields = keyFields
         self.customScalars = customScalars
         self.operationManifestPath = operationManifestPath
+        self.lookups = lookups
         self.text = text
     }
 
@@ -59,6 +83,13 @@ public struct CompilerConfiguration: Sendable, Hashable {
         var identity: Identity?
         var customScalarTypes: [String: ScalarType]?
         var operationManifest: String?
+        struct LookupShape: Decodable {
+            var field: String
+            var type: String?
+            var argument: String?
+            var arguments: [String]?
+        }
+        var lookups: [LookupShape]?
     }
 
     /// Reads the configuration at `path`.
@@ -91,7 +122,10 @@ public struct CompilerConfiguration: Sendable, Hashable {
         return CompilerConfiguration(
             file: file, schemaPaths: paths, schemaExtensionPaths: (shape.schemaExtensions ?? []).map(resolve),
             keyFields: shape.identity?.types ?? [:], customScalars: scalars,
-            operationManifestPath: shape.operationManifest.map(resolve), text: text)
+            operationManifestPath: shape.operationManifest.map(resolve),
+            lookups: (shape.lookups ?? []).map {
+                Lookup(field: $0.field, type: $0.type, arguments: $0.arguments ?? $0.argument.map { [$0] } ?? [])
+            }, text: text)
     }
 
     /// An error about `name`, placed at its first quoted occurrence in the file.

@@ -140,6 +140,7 @@ public struct CompilerSchema: Sendable {
                     "identity of '\(typeName)' names '\(field)', which '\(typeName)' does not have", about: field)
             }
         }
+        try checkLookups()
         for name in configuration.customScalars.keys.sorted() where schema.types[name]?.kind != .scalar {
             throw configuration.error(
                 "customScalarTypes names '\(name)', which is not a scalar of the schema", about: name)

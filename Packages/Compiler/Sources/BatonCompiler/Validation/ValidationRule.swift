@@ -52,7 +52,8 @@ public enum ValidationRule: String, Sendable, Hashable, CaseIterable {
     /// §5.8.5: a variable is used where its type is allowed.
     case variableUsage
     /// `@connection`, the edge and record directives, `@required`, `@catch`, `@defer`,
-    /// `@cacheExpiration`: their arguments and what they may mark.
+    /// `@cacheExpiration`: their arguments and what they may mark; `@refetchable`: a fragment
+    /// its refetch query can look up, under a query name of its own.
     case clientDirective
     /// Relay's rules for an `@updatable` fragment, whose setters write each field it selects to
     /// that field's storage: throughout its own selection no field is aliased, nothing is under

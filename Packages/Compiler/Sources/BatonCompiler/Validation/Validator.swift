@@ -41,7 +41,7 @@ struct Validator {
 
     /// The document's own rules (``DocumentRules``) and the schema's, each error beside those
     /// of its definition.
-    private mutating func run() {
+    mutating func run() {
         var documentRules = DocumentRules(documents)
         for (index, entry) in documents.entries.enumerated() {
             if case .operation(let operation) = entry.definition, operation.name == nil {

@@ -15,6 +15,9 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
     /// Cache-only and the store is missing these response paths.
     case notCached(missing: [String], operation: String)
     /// `loadNext` or `loadPrevious` on an operation that cannot page that way.
+    /// A ``RefetchHandle`` cannot look its record up, or its refetch query's answer held no
+    /// record for the fragment; the lens stays where it was.
+    case refetch(RefetchError)
     case pagination(PaginationError)
     /// The environment has ended: nothing more is fetched or committed.
     case ended(operation: String)
@@ -22,6 +25,8 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
     public var kind: FailureKind {
         switch self {
         case .invalidOperation, .pagination: .invalidOperation
+        case .refetch(.missingKey): .invalidOperation
+        case .refetch(.notInAnswer): .noData
         case .invalidOptimisticResponse: .invalidOptimisticResponse
         case .updaterFailed: .updaterFailed
         case .notCached: .notCached
@@ -38,6 +43,7 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
         case .notCached(let missing, let operation):
             "\(operation): cache-only and the store lacks \(missing.prefix(3).joined(separator: ", "))"
         case .pagination(let error): "\(error)"
+        case .refetch(let error): "\(error)"
         case .ended(let operation): "\(operation): the environment has ended"
         }
     }

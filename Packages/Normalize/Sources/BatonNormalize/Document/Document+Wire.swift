@@ -1,11 +1,11 @@
 extension Document {
     /// The directives only the client reads (connections, the edge and record mutations,
-    /// `@updatable` on a fragment definition, `@cacheExpiration` on a query, and the fragment
-    /// arguments' `@argumentDefinitions` and `@arguments`): a server that does not declare them
-    /// rejects the document.
+    /// `@updatable` and `@refetchable` on a fragment definition, `@cacheExpiration` on a query,
+    /// and the fragment arguments' `@argumentDefinitions` and `@arguments`): a server that does
+    /// not declare them rejects the document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
-        "updatable", "cacheExpiration", argumentDefinitionsDirective, argumentsDirective,
+        "updatable", "cacheExpiration", "refetchable", argumentDefinitionsDirective, argumentsDirective,
     ]
 
     /// What goes on the wire for `operation`, and what a persisted query's hash is taken of:
