@@ -47,6 +47,49 @@ struct RefetchableTests {
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
     }
 
+    @Test func aFragmentsOwnArgumentsAreItsRefetchQuerysVariablesWithTheirDefaults() throws {
+        let output = SpecSchema.compile(
+            """
+            fragment CharacterNotes on Character
+              @refetchable(queryName: "CharacterNotesRefetchQuery")
+              @argumentDefinitions(count: {type: "Int", defaultValue: 3}, cursor: {type: "String"}) {
+              name
+              notes(first: $count, after: $cursor) @connection(key: "CharacterNotes_notes") {
+                edges { cursor node { id text } }
+              }
+            }
+            query Screen($id: ID!) { character(id: $id) { ...CharacterNotes @arguments(count: 2) } }
+            """)
+        #expect(output.errors.isEmpty, "\(output.errors)")
+        let sent = try #require(Self.sent("CharacterNotesRefetchQuery", in: output))
+        #expect(
+            sent.hasPrefix(
+                "query CharacterNotesRefetchQuery($id:ID!,$count:Int=3,$cursor:String){character(id:$id){...CharacterNotes_"
+            ), "the spread passes the query's variables to the fragment's arguments: \(sent)")
+        #expect(sent.contains("notes(first:$count,after:$cursor)"), "\(sent)")
+        #expect(!sent.contains("argumentDefinitions") && !sent.contains("@arguments"), "\(sent)")
+        let document = try #require(
+            ConfigurationTests.stringLiteral(
+                after: "static let document = ",
+                in: String(output.swift[output.swift.range(of: "enum CharacterNotesRefetchQuery")!.lowerBound...])))
+        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1", "count": 2])
+        #expect(plan.text == sent, "the runtime sends what the compiler hashed")
+    }
+
+    @Test func aFragmentArgumentNamedAsAVariableASpreadFragmentUsesIsRefused() {
+        let output = SpecSchema.compile(
+            """
+            fragment NoteText on Note { text @include(if: $count) }
+            fragment CharacterNotes on Character
+              @refetchable(queryName: "CharacterNotesRefetchQuery")
+              @argumentDefinitions(count: {type: "Int", defaultValue: 3}) {
+              notes(first: $count) { edges { node { id ...NoteText } } }
+            }
+            """)
+        #expect(
+            output.errors.map(\.message).contains { $0.contains("declares the argument 'count'") }, "\(output.errors)")
+    }
+
     @Test func aFragmentOnANodeTypeWithoutALookupOfItsOwnIsRefetchedThroughNode() throws {
         let output = SpecSchema.compile(
             """

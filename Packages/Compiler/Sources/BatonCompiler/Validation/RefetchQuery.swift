@@ -29,9 +29,12 @@ struct RefetchQuery: Sendable, Hashable {
     let queryName: String
     /// Nil for a fragment on the query type.
     let lookup: Lookup?
-    /// The variables the fragment (and the fragments it spreads) uses, each typed as its first
-    /// non-null position, else its first.
+    /// The variables the fragment (and the fragments it spreads) uses of the operation's, each
+    /// typed as its first non-null position, else its first.
     let variables: [(name: String, type: TypeReference)]
+    /// The fragment's own arguments (`@argumentDefinitions`): each becomes a variable of the
+    /// query of the same name, type and default, passed to the spread with `@arguments`.
+    let arguments: [FragmentArgumentDefinition]
     /// Where the directive is, to place what generating the query finds.
     let location: SourceLocation
     let source: GraphQLSource
@@ -39,6 +42,7 @@ struct RefetchQuery: Sendable, Hashable {
     static func == (lhs: RefetchQuery, rhs: RefetchQuery) -> Bool {
         lhs.fragment == rhs.fragment && lhs.queryName == rhs.queryName && lhs.lookup == rhs.lookup
             && lhs.variables.map { "\($0.name):\($0.type)" } == rhs.variables.map { "\($0.name):\($0.type)" }
+            && lhs.arguments == rhs.arguments
     }
 
     func hash(into hasher: inout Hasher) {
@@ -46,9 +50,16 @@ struct RefetchQuery: Sendable, Hashable {
         hasher.combine(queryName)
     }
 
-    /// The query as a document definition: `query Q($id: ID!, $first: Int) { node(id: $id) { ...F } }`.
+    /// The query as a document definition: `query Q($id: ID!, $first: Int) { node(id: $id) { ...F } }`;
+    /// a fragment with arguments is spread as `...F @arguments(count: $count)`.
     var operation: OperationDefinition {
-        let spread = Selection.fragmentSpread(FragmentSpread(name: fragment, location: location))
+        let passed = arguments.map { Argument(name: $0.name, value: .variable($0.name)) }
+        let spread = Selection.fragmentSpread(
+            FragmentSpread(
+                name: fragment,
+                directives: passed.isEmpty
+                    ? [] : [Directive(name: Document.argumentsDirective, arguments: passed, location: location)],
+                location: location))
         var definitions: [VariableDefinition] = []
         let selections: [Selection]
         if let lookup {
@@ -67,6 +78,12 @@ struct RefetchQuery: Sendable, Hashable {
         }
         for variable in variables {
             definitions.append(VariableDefinition(name: variable.name, type: variable.type, location: location))
+        }
+        for argument in arguments {
+            guard let type = argument.type else { continue }
+            definitions.append(
+                VariableDefinition(
+                    name: argument.name, type: type, defaultValue: argument.defaultValue, location: location))
         }
         return OperationDefinition(
             kind: .query, name: queryName, variableDefinitions: definitions, selectionSet: selections,

@@ -81,32 +81,43 @@ extension Validator {
                 lookup = RefetchQuery.Lookup(field: found.field, arguments: arguments)
             }
             let variables = variableTypes(of: fragment)
-            if let clash = variables.first(where: { variable in
-                lookup?.arguments.contains { $0.argument == variable.name } == true
+            let arguments = fragment.argumentDefinitions
+            if let clash = arguments.first(where: { argument in variables.contains { $0.name == argument.name } }) {
+                report(
+                    .clientDirective,
+                    "@refetchable fragment '\(fragment.name)' declares the argument '\(clash.name)', and a fragment it spreads uses the operation's '$\(clash.name)': its refetch query would take both as one variable; rename one",
+                    at: directive.location, in: source)
+                continue
+            }
+            if let clash = (variables.map(\.name) + arguments.map(\.name)).first(where: { name in
+                lookup?.arguments.contains { $0.argument == name } == true
             }) {
                 report(
                     .clientDirective,
-                    "@refetchable fragment '\(fragment.name)' uses '$\(clash.name)', which its refetch query's lookup '\(lookup?.field ?? "")' takes: rename the variable",
+                    "@refetchable fragment '\(fragment.name)' uses '$\(clash)', which its refetch query's lookup '\(lookup?.field ?? "")' takes: rename the variable",
                     at: directive.location, in: source)
                 continue
             }
             queries.append(
                 RefetchQuery(
                     fragment: fragment.name, queryName: queryName, lookup: lookup, variables: variables,
-                    location: directive.location, source: source))
+                    arguments: arguments, location: directive.location, source: source))
         }
         return queries
     }
 
-    /// The variables `fragment` and the fragments it spreads use, in name order, each typed as
-    /// its first non-null position, else its first.
+    /// The operation's variables `fragment` and the fragments it spreads use (not a fragment's
+    /// own arguments), in name order, each typed as its first non-null position, else its first.
     private func variableTypes(of fragment: FragmentDefinition) -> [(name: String, type: TypeReference)] {
         let probe = OperationDefinition(
             kind: .query,
             selectionSet: [.fragmentSpread(FragmentSpread(name: fragment.name, location: fragment.location))],
             location: fragment.location)
         var all: [VariableUsage] = []
-        for used in documents.document.fragments(usedBy: probe) { all += usages["fragment:\(used.name)"] ?? [] }
+        for used in documents.document.fragments(usedBy: probe) {
+            let own = Set(used.argumentDefinitions.map(\.name))
+            all += (usages["fragment:\(used.name)"] ?? []).filter { !own.contains($0.name) }
+        }
         var types: [String: TypeReference] = [:]
         for usage in all {
             let type = usage.locationHasDefault ? usage.locationType.nullable : usage.locationType
