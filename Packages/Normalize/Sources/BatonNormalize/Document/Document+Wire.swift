@@ -1,10 +1,11 @@
 extension Document {
     /// The directives only the client reads (connections, the edge and record mutations,
-    /// `@updatable` on a fragment definition and `@cacheExpiration` on a query): a server that
+    /// `@updatable` on a fragment definition, `@cacheExpiration` on a query, and the page lists'
+    /// `@pageList` and `@offsetList`): a server that
     /// does not declare them rejects the document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
-        "updatable", "cacheExpiration",
+        "updatable", "cacheExpiration", "pageList", "offsetList",
     ]
 
     /// What goes on the wire for `operation`, and what a persisted query's hash is taken of:
