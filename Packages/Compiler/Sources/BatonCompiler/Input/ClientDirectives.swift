@@ -1,6 +1,7 @@
 /// The directives Baton's runtime reads that a server's schema does not declare: Relay's
 /// connection, edge and record directives, `@required`, `@catch`, `@throwOnFieldError`,
-/// `@semanticNonNull`, `@defer`, `@updatable` and `@cacheExpiration`. Each definition is added to a schema that
+/// `@semanticNonNull`, `@defer`, `@updatable`, `@cacheExpiration`, and the page lists' `@pageList`
+/// and `@offsetList`. Each definition is added to a schema that
 /// lacks it, so documents using them validate like any other directive.
 enum ClientDirectives {
     /// Each directive's definition (and the enum its arguments need), by name.
@@ -19,6 +20,8 @@ enum ClientDirectives {
         ("defer", "directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT"),
         ("updatable", "directive @updatable on FRAGMENT_DEFINITION"),
         ("cacheExpiration", "directive @cacheExpiration(seconds: Int!) on QUERY"),
+        ("pageList", "directive @pageList(argument: String!, items: String!, next: String) on FIELD"),
+        ("offsetList", "directive @offsetList(argument: String!, items: String!) on FIELD"),
     ]
 
     /// The enum `@required(action:)` takes.
