@@ -40,7 +40,7 @@ final class ExampleApp {
 
     // MARK: Scripted flow
 
-    /// List page 1 → append page 2 → open a character → edit its first note optimistically → done.
+    /// List page 1 (every page merged so far, on a relaunch) → append the next page → open a character → edit its first note optimistically → done.
     /// Returns the exit status.
     func runScripted() async -> Int32 {
         print("── page 1")
@@ -54,15 +54,15 @@ final class ExampleApp {
         guard await refreshed(screen.list, what: "page 1", since: asked, drawn: fromImage ? drawn : nil)
         else { return 1 }
 
-        print("── page 2")
+        print("── next page")
         let started = ContinuousClock.now
         let landed = await screen.showNext()
         await loop.settle()
         guard landed else {
-            print("   page 2: the network failed: \(screen.list.error.map { "\($0)" } ?? "no next page")")
+            print("   next page: the network failed: \(screen.list.error.map { "\($0)" } ?? "no next page")")
             return 1
         }
-        print("   page 2: appended, network answered in \((ContinuousClock.now - started).milliseconds)")
+        print("   page \(screen.page): appended, network answered in \((ContinuousClock.now - started).milliseconds)")
 
         print("── character \(options.characterID)")
         screen.open(character: options.characterID)

@@ -1,7 +1,7 @@
 import BatonNormalize
 
 extension PlanEmitter {
-    /// A `@pageList`/`@offsetList` as the Swift that makes its ``PageListTemplate``.
+    /// A `@pageList`/`@offsetList` as the Swift that makes its `PageListTemplate`.
     static func pageList(_ list: PageListTemplate) -> String {
         var text = "PageListTemplate(.\(list.counting.rawValue), argument: \(SwiftNames.literal(list.argument))"
         text += ", variable: \(list.variable.map(SwiftNames.literal) ?? "nil")"
