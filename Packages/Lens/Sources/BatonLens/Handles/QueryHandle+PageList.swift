@@ -60,9 +60,8 @@ extension QueryHandle {
 
     /// The first page list the operation reaches in the store, and its merged record.
     private func pageListInStore() -> (field: FieldPlan, record: Record)? {
-        guard let plan, let found = environment.store.firstConnection(of: plan), found.field.connection?.list != nil
-        else { return nil }
-        return found
+        guard let plan else { return nil }
+        return environment.store.firstConnection(of: plan, pageLists: true)
     }
 
     /// The page number or offset after the last page `record` merged; nil when there is none.
