@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make example`: builds the example, starts the local GraphQL server on a free port, runs the
-# example twice over one image (the first launch writes it, the second draws page 1 from it
+# example twice over one image (the first launch writes it, the second draws the pages merged from it
 # before the network answers), then stops the server and removes the image.
 # SWIFT overrides the toolchain's driver; EXAMPLE_FLAGS the example's flags (default --trace).
 set -euo pipefail

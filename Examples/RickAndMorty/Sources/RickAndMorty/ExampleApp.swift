@@ -40,7 +40,7 @@ final class ExampleApp {
 
     // MARK: Scripted flow
 
-    /// List page 1 → page 2 → open a character → edit its first note optimistically → done.
+    /// List page 1 (every page merged so far, on a relaunch) → append the next page → open a character → edit its first note optimistically → done.
     /// Returns the exit status.
     func runScripted() async -> Int32 {
         print("── page 1")
@@ -54,10 +54,15 @@ final class ExampleApp {
         guard await refreshed(screen.list, what: "page 1", since: asked, drawn: fromImage ? drawn : nil)
         else { return 1 }
 
-        print("── page 2")
-        screen.show(page: 2)
+        print("── next page")
+        let started = ContinuousClock.now
+        let landed = await screen.showNext()
         await loop.settle()
-        guard await refreshed(screen.list, what: "page 2") else { return 1 }
+        guard landed else {
+            print("   next page: the network failed: \(screen.list.error.map { "\($0)" } ?? "no next page")")
+            return 1
+        }
+        print("   page \(screen.page): appended, network answered in \((ContinuousClock.now - started).milliseconds)")
 
         print("── character \(options.characterID)")
         screen.open(character: options.characterID)
@@ -128,18 +133,15 @@ final class ExampleApp {
     /// Reads commands from stdin until `q` or the end of input. Returns the exit status.
     func runInteractive() async -> Int32 {
         loop.mount("list") { [screen] in ListView.lines(screen) }
-        print("commands: n (next page), p (previous page), open ID, note TEXT, q")
+        print("commands: n (next page), open ID, note TEXT, q")
         while let line = await Self.readLine() {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             switch words.first {
             case "n":
-                screen.show(page: screen.page + 1)
+                if await !screen.showNext() {
+                    print("   no next page: \(screen.list.error.map { "\($0)" } ?? "the last")")
+                }
                 await loop.settle()
-                _ = await refreshed(screen.list, what: "page \(screen.page)")
-            case "p" where screen.page > 1:
-                screen.show(page: screen.page - 1)
-                await loop.settle()
-                _ = await refreshed(screen.list, what: "page \(screen.page)")
             case "open" where words.count == 2:
                 screen.open(character: words[1])
                 mountCharacterViews()
@@ -152,7 +154,7 @@ final class ExampleApp {
             case nil:
                 continue
             default:
-                print("commands: n, p, open ID, note TEXT, q")
+                print("commands: n, open ID, note TEXT, q")
             }
         }
         return 0

@@ -1,7 +1,7 @@
 import BatonLens
 
-/// The characters list: the page header and one row per character (id, name, status,
-/// species). Reads the screen's list handle, the page's info and each row's four fields, so it
+/// The characters list: the header (the last page merged) and one row per character of every
+/// page merged (id, name, status, species). Reads the screen's list handle, the page's info and each row's four fields, so it
 /// re-renders when the page changes or one of those fields does, and for nothing else (a
 /// note edit, an episode).
 @MainActor

@@ -1,33 +1,40 @@
 import BatonLens
 import Observation
 
-/// What is on screen: the list's page and handle, and the open character's handle. The
+/// What is on screen: the list's handle and the pages it has merged, and the open character's handle. The
 /// views read it (tracked), so replacing a handle re-renders the views that showed the old one.
 ///
 /// Main actor, `@Observable`.
 @MainActor
 @Observable
 final class Screen {
-    private(set) var page: Int
-    private(set) var list: QueryHandle<CharactersQuery>
+    /// The last page the list shows (it shows every page from 1 to this one, merged): the one
+    /// before the last answer's `info.next`, or the last page when there is no next; 1 before
+    /// anything has loaded.
+    var page: Int {
+        guard let info = (try? list.data?.characters?.info) ?? nil else { return 1 }
+        if let next = (try? info.next) ?? nil { return next - 1 }
+        return ((try? info.pages) ?? nil) ?? 1
+    }
+    /// One handle for the whole list: its pages merge into one `characters` list.
+    let list: QueryHandle<CharactersQuery>
     private(set) var character: QueryHandle<CharacterQuery>?
     @ObservationIgnored let environment: GraphQLEnvironment
 
+    /// A screen on the list from page `page` on.
     init(page: Int, environment: GraphQLEnvironment) {
-        self.page = page
         self.environment = environment
         list = QueryHandle(
             CharactersQuery.self, variables: .init(page: page),
             policy: .cacheAndNetwork, in: environment)
     }
 
-    /// Shows page `page`: from the store (and so the image) at once when it holds it, and
-    /// refreshed from the network.
-    func show(page: Int) {
-        self.page = page
-        list = QueryHandle(
-            CharactersQuery.self, variables: .init(page: page),
-            policy: .cacheAndNetwork, in: environment)
+    /// Appends the next page to the list (`loadNext()`), when the last one says there is one;
+    /// returns whether a page landed. A failure is the list handle's `error`.
+    func showNext() async -> Bool {
+        guard list.hasNext else { return false }
+        await list.loadNext()
+        return list.error == nil
     }
 
     /// Opens the character `id`, the same way.

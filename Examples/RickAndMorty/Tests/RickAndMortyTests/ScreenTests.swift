@@ -29,7 +29,16 @@ import Testing
         return Data(
             try mocks.response(
                 CharactersQuery.self, variables: .init(page: 1),
-                payload: .init(characters: .init(info: .init(count: 826, pages: 42), results: rows))))
+                payload: .init(characters: .init(info: .init(count: 826, pages: 42, next: 2), results: rows))))
+    }
+
+    /// Page 2 of the list: one character, and page 3 next.
+    func pageTwo() throws -> Data {
+        let rows = [CharacterRow.Payload(id: "3", name: "Summer Smith", status: "Alive", species: "Human")]
+        return Data(
+            try mocks.response(
+                CharactersQuery.self, variables: .init(page: 2),
+                payload: .init(characters: .init(info: .init(count: 826, pages: 42, next: 3, prev: 1), results: rows))))
     }
 
     /// Character 1 with one origin, two episodes and two notes.
@@ -67,6 +76,9 @@ import Testing
         let screen = Screen(page: 1, environment: environment)
         screen.open(character: "1")
         try await screen.character?.waitUntil(.ready)
+        // The list's answer may land after the character's: mounted before it, the list would
+        // render once more when it does.
+        try await screen.list.waitUntil(.ready)
         let loop = RenderLoop(trace: false, write: { _ in })
         loop.mount("list") { ListView.lines(screen) }
         loop.mount("notes") { NotesView.lines(screen) }
@@ -140,6 +152,64 @@ import Testing
         #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Get schwifty", "    [8] dub dub"])
         #expect(loop.renders(of: "list") == listRenders, "the list reads no note: the edits never re-render it")
         try await transport.expectNothingHeld()
+    }
+
+    /// The next page goes into the one list handle's list, after the first page's rows, and the
+    /// header says which page the list has reached.
+    @Test func theNextPageIsAppendedToTheOneList() async throws {
+        let (one, two) = (try pageOne(), try pageTwo())
+        transport.on("Characters", variables: ["page": 1]) { _ in .answer(one) }
+        transport.on("Characters", variables: ["page": 2]) { _ in .answer(two) }
+        let screen = Screen(page: 1, environment: environment)
+        try await screen.list.waitUntil(.ready)
+        #expect(screen.list.hasNext)
+
+        #expect(await screen.showNext())
+
+        #expect(
+            ListView.lines(screen) == [
+                "Characters, page 2 of 42 (826 characters)",
+                "     1  Rick Sanchez                   Alive    Human",
+                "     2  Morty Smith                    Alive    Human",
+                "     3  Summer Smith                   Alive    Human",
+            ])
+        #expect(transport.requests.map { $0.variables["page"] } == [1, 2])
+        try await transport.expectNothingHeld()
+    }
+
+    /// A relaunch over the image draws every page the list had merged in its first frame.
+    @Test func aRelaunchDrawsEveryMergedPageFromTheImage() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString).image")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (one, two) = (try pageOne(), try pageTwo())
+        let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
+        transport.on("Characters", variables: ["page": 1]) { _ in .answer(one) }
+        transport.on("Characters", variables: ["page": 2]) { _ in .answer(two) }
+        let first = Screen(
+            page: 1,
+            environment: GraphQLEnvironment(
+                store: Store(normalization: ExampleSchema.normalization, persistence: firstImage), transport: transport)
+        )
+        try await first.list.waitUntil(.ready)
+        #expect(await first.showNext())
+        let drawn = ListView.lines(first)
+        #expect(drawn.count == 4)
+        firstImage.waitForPendingWrites()
+        firstImage.close()
+
+        let image = StoreImage.open(at: file, version: ExampleSchema.version)
+        defer { image.close() }
+        let offline = ScriptedTransport()
+        let relaunched = Screen(
+            page: 1,
+            environment: GraphQLEnvironment(
+                store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: offline))
+        #expect(ListView.lines(relaunched) == drawn, "the first frame after the relaunch is both pages from the image")
+        let refresh = try await offline.next(named: "Characters")
+        try refresh.answer(one)
+        try await relaunched.list.waitUntil(.ready)
+        #expect(ListView.lines(relaunched) == drawn, "page 1 again keeps page 2 after it")
+        try await offline.expectNothingHeld()
     }
 
     /// The example's promise: a relaunch over the image draws the list in its first frame, before

@@ -20,7 +20,9 @@ public struct ListEdit: Hashable, Sendable {
         /// the `kept` fields keep the values they had before the commit (the page info's end
         /// side, which belongs to the last page). Otherwise the list is `links`, and the
         /// commit's own values of the `kept` fields stand: the connection starts again.
-        case replaceHead(links: [RecordKey], uniqueBy: Slot, kept: [Field])
+        /// Without `uniqueBy`, each element is its own target (a page list's items, which are
+        /// the records themselves, not edges to them).
+        case replaceHead(links: [RecordKey], uniqueBy: Slot?, kept: [Field])
     }
 
     /// A field of a record, which an edit keeps as it was.

@@ -85,7 +85,9 @@ struct LensBuilder {
         let named = definition.type.namedType
         // A client-only field reads as nil until the app writes it, whatever its type says.
         let conditional = merged.conditional || definition.isClientOnly
-        let arguments = !field.arguments.isEmpty || field.directives.contains { $0.name == "connection" }
+        let arguments =
+            !field.arguments.isEmpty
+            || field.directives.contains { ["connection", "pageList", "offsetList"].contains($0.name) }
         let alias = field.alias.flatMap { $0 == field.name ? nil : $0 }
         guard schema.types[named]?.isComposite == true else {
             let caught = field.directives.contains { $0.name == "catch" }

@@ -105,6 +105,7 @@ enum PlanEmitter {
                 text += ", filters: [\(filters.map(SwiftNames.literal).joined(separator: ", "))]"
             }
             if connection.paging != .none { text += ", paging: \(paging(connection.paging))" }
+            if let list = connection.list { text += ", list: \(pageList(list))" }
             parts.append(text + ")")
         }
         if let write = field.edgeWrite {

@@ -1,6 +1,7 @@
 /// The directives Baton's runtime reads that a server's schema does not declare: Relay's
 /// connection, edge and record directives, `@required`, `@catch`, `@throwOnFieldError`,
-/// `@semanticNonNull`, `@defer`, `@updatable`, `@cacheExpiration` and `@refetchable`. Each definition is added to a schema that
+/// `@semanticNonNull`, `@defer`, `@updatable`, `@cacheExpiration`, `@refetchable`, and the page
+/// lists' `@pageList` and `@offsetList`. Each definition is added to a schema that
 /// lacks it, so documents using them validate like any other directive.
 enum ClientDirectives {
     /// Each directive's definition (and the enum its arguments need), by name.
@@ -20,6 +21,8 @@ enum ClientDirectives {
         ("updatable", "directive @updatable on FRAGMENT_DEFINITION"),
         ("cacheExpiration", "directive @cacheExpiration(seconds: Int!) on QUERY"),
         ("refetchable", "directive @refetchable(queryName: String!) on FRAGMENT_DEFINITION"),
+        ("pageList", "directive @pageList(argument: String!, items: String!, next: String) on FIELD"),
+        ("offsetList", "directive @offsetList(argument: String!, items: String!) on FIELD"),
     ]
 
     /// The enum `@required(action:)` takes.

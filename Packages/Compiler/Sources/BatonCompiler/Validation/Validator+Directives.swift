@@ -116,6 +116,8 @@ extension Validator {
                     }
                 }
                 checkConnectionPaging(field, at: directive.location, in: source)
+            case "pageList", "offsetList":
+                checkPageList(directive, on: field, definition: definition, in: source)
             case "appendEdge", "prependEdge", "appendNode", "prependNode":
                 if !composite {
                     report(

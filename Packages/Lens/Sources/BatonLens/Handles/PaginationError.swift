@@ -1,6 +1,7 @@
 import BatonNormalize
 
-/// Why ``QueryHandle/loadNext(_:)`` or ``QueryHandle/loadPrevious(_:)`` cannot page its
+/// Why ``QueryHandle/loadNext(_:)``, ``QueryHandle/loadPrevious(_:)`` or
+/// ``QueryHandle/loadNext()`` cannot page its
 /// operation, with the operation's name and what the document lacks. Nothing is fetched.
 /// A value: safe on any thread.
 ///
@@ -14,6 +15,12 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// cannot page `direction`: its arguments for the page size and the cursor
     /// (`direction.arguments`) are not both variables.
     case notPageable(operation: String, field: String, key: String, direction: ConnectionPaging.Direction)
+    /// ``QueryHandle/loadNext()`` was called on an operation that selects no `@pageList` or
+    /// `@offsetList` field.
+    case noPageList(operation: String)
+    /// The operation's page list, the field answering `field`, gives its paging argument
+    /// `argument` as a literal: only a variable can be set to the next page.
+    case pageArgumentNotVariable(operation: String, field: String, argument: String)
 
     public var description: String {
         switch self {
@@ -22,6 +29,10 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notPageable(let operation, let field, let key, let direction):
             "\(operation): cannot page '\(field)' @connection(key: \"\(key)\") \(direction.rawValue): "
                 + "its '\(direction.arguments.count)' and '\(direction.arguments.cursor)' arguments must both be variables"
+        case .noPageList(let operation):
+            "\(operation): cannot load the next page: the operation selects no @pageList or @offsetList field"
+        case .pageArgumentNotVariable(let operation, let field, let argument):
+            "\(operation): cannot load the next page of '\(field)': its '\(argument)' argument must be a variable"
         }
     }
 }

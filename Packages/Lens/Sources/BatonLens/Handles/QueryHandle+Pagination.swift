@@ -94,7 +94,7 @@ extension QueryHandle {
     /// The first `@connection` field the operation reaches in the store, and its merged record.
     private func connectionInStore() -> (field: FieldPlan, record: Record)? {
         guard let plan else { return nil }
-        return environment.store.firstConnection(of: plan)
+        return environment.store.firstConnection(of: plan, pageLists: false)
     }
 
     /// The first `@connection` field of `selection` in document order, whatever the store
@@ -104,7 +104,7 @@ extension QueryHandle {
         let selections = [selection.common] + selection.byType.sorted { $0.key < $1.key }.map(\.value)
         for resolved in selections {
             for field in resolved.fields {
-                if field.connection != nil { return field }
+                if field.connection != nil && field.connection?.list == nil { return field }
                 if let sub = field.selection, let found = firstConnection(in: sub, depth: depth + 1) { return found }
             }
         }

@@ -1,11 +1,12 @@
 extension Document {
     /// The directives only the client reads (connections, the edge and record mutations,
     /// `@updatable` and `@refetchable` on a fragment definition, `@cacheExpiration` on a query,
-    /// and the fragment arguments' `@argumentDefinitions` and `@arguments`): a server that does
-    /// not declare them rejects the document.
+    /// the fragment arguments' `@argumentDefinitions` and `@arguments`, and the page lists'
+    /// `@pageList` and `@offsetList`): a server that does not declare them rejects the document.
     public static let clientDirectives: Set<String> = [
         "connection", "appendEdge", "prependEdge", "appendNode", "prependNode", "deleteEdge", "deleteRecord",
         "updatable", "cacheExpiration", "refetchable", argumentDefinitionsDirective, argumentsDirective,
+        "pageList", "offsetList",
     ]
 
     /// What goes on the wire for `operation`, and what a persisted query's hash is taken of:

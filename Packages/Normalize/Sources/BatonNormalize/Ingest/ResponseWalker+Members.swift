@@ -134,7 +134,13 @@ extension ResponseWalker where Reader: ~Copyable {
             written.insert(cell)
             if let connection = field.connection, case .link(let page) = value {
                 let connectionKey = parent.child(connection.field)
-                changes.mergePage(page, into: connectionKey, direction: connection.direction)
+                if let list = connection.list {
+                    changes.mergeListPage(
+                        page, into: connectionKey, list, position: connection.listPosition,
+                        direction: connection.direction)
+                } else {
+                    changes.mergePage(page, into: connectionKey, direction: connection.direction)
+                }
                 cells[layout.connectionCells[index]].value = .link(connectionKey)
                 written.insert(layout.connectionCells[index])
             }

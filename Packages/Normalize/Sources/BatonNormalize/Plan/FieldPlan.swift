@@ -93,6 +93,12 @@ public struct ConnectionPlan: Sendable, Hashable {
     public let direction: Direction
     /// The variables that page the connection forward and backward.
     public let paging: ConnectionPaging
+    /// The page-number or offset list this is (`@pageList`, `@offsetList`); nil for a Relay
+    /// connection.
+    public let list: PageListTemplate?
+    /// A page list's argument as resolved (the page number or offset this answer is); nil
+    /// when absent or null, which is the first.
+    public let listPosition: Int?
 
     public enum Direction: Sendable, Hashable {
         case replace
@@ -100,12 +106,17 @@ public struct ConnectionPlan: Sendable, Hashable {
         case prepend
     }
 
-    init(key: String, field: String, direction: Direction, paging: ConnectionPaging) {
+    init(
+        key: String, field: String, direction: Direction, paging: ConnectionPaging, list: PageListTemplate? = nil,
+        listPosition: Int? = nil
+    ) {
         self.key = key
         self.field = field
         self.slot = Slot(field)
         self.direction = direction
         self.paging = paging
+        self.list = list
+        self.listPosition = listPosition
     }
 
     /// The arguments that page a connection rather than filter it.

@@ -20,7 +20,8 @@ public final class FieldTemplate: Sendable {
     /// Where the field is selected; it is in a plan when one of these holds.
     public let occurrences: [PlanOccurrence]
     public let selection: SelectionTemplate?
-    /// `@connection(key:, filters:)`: the key, and the filtering arguments when named.
+    /// `@connection(key:, filters:)`: the key, and the filtering arguments when named; or a
+    /// `@pageList`/`@offsetList` (``ConnectionTemplate/list``).
     public let connection: ConnectionTemplate?
     /// `@appendEdge`, `@prependNode`, `@deleteEdge`...: the write and its `connections`
     /// argument as written.
@@ -67,16 +68,21 @@ public final class FieldTemplate: Sendable {
 
 /// A `@connection(key:, filters:)` before variables: the arguments that filter it are
 /// `filters`, or every argument but the paging ones when nil; `paging` names the variables
-/// that page it. A plain value.
+/// that page it. A `@pageList` or `@offsetList` field is one too, keyed by its name, with
+/// ``list`` saying how it pages. A plain value.
 public struct ConnectionTemplate: Sendable, Hashable {
     public let key: String
     public let filters: [String]?
     public let paging: ConnectionPaging
+    /// The page-number or offset list this is; nil for a Relay connection.
+    public let list: PageListTemplate?
 
-    public init(key: String, filters: [String]? = nil, paging: ConnectionPaging = .none) {
+    public init(key: String, filters: [String]? = nil, paging: ConnectionPaging = .none, list: PageListTemplate? = nil)
+    {
         self.key = key
         self.filters = filters
         self.paging = paging
+        self.list = list
     }
 }
 

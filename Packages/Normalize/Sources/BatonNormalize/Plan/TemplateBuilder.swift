@@ -197,6 +197,11 @@ struct TemplateBuilder {
         let directives = entries.flatMap { $0.field.directives }
         var occurrences: [PlanOccurrence] = []
         for entry in entries where !occurrences.contains(entry.occurrence) { occurrences.append(entry.occurrence) }
+        let writtenArguments = first.arguments.map { (name: $0.name, value: $0.value) }
+        var connectionTemplate = try connection(directives, arguments: writtenArguments)
+        if connectionTemplate == nil {
+            connectionTemplate = try pageList(directives, field: first.name, arguments: writtenArguments)
+        }
         return FieldTemplate(
             first.responseKey, name: first.name, arguments: first.arguments.map { ($0.name, $0.value) },
             type: type?.description,
@@ -205,7 +210,7 @@ struct TemplateBuilder {
             }
                 ?? false,
             occurrences: occurrences,
-            connection: try connection(directives, arguments: first.arguments.map { ($0.name, $0.value) }),
+            connection: connectionTemplate,
             edgeWrite: try edgeWrite(directives),
             deletion: try deletion(entries), clientOnly: clientOnly,
             child)
@@ -299,6 +304,33 @@ struct TemplateBuilder {
             throw .badDirective(
                 "connection", location: directive.location, reason: "'filters' must be a literal list of strings")
         }
+    }
+
+    /// `@pageList(argument:, items:, next:)` or `@offsetList(argument:, items:)` on the field
+    /// `name`: a ``ConnectionTemplate`` keyed by the field's name whose ``ConnectionTemplate/list``
+    /// says how it pages.
+    private func pageList(
+        _ directives: [Directive], field name: String, arguments: [(name: String, value: InputValue)]
+    ) throws(PlanError) -> ConnectionTemplate? {
+        guard
+            let directive = directives.first(where: {
+                $0.name == PageListTemplate.Counting.page.directive
+                    || $0.name == PageListTemplate.Counting.offset.directive
+            })
+        else { return nil }
+        let counting: PageListTemplate.Counting = directive.name == "pageList" ? .page : .offset
+        guard let argument = try literalString(directive, "argument") else {
+            throw .badDirective(directive.name, location: directive.location, reason: "'argument' must be a string")
+        }
+        guard let items = try literalString(directive, "items") else {
+            throw .badDirective(directive.name, location: directive.location, reason: "'items' must be a string")
+        }
+        let next = try literalString(directive, "next").map { $0.split(separator: ".").map(String.init) }
+        var variable: String?
+        if case .variable(let name)? = arguments.first(where: { $0.name == argument })?.value { variable = name }
+        return ConnectionTemplate(
+            key: name,
+            list: PageListTemplate(counting, argument: argument, variable: variable, items: items, next: next))
     }
 
     private func edgeWrite(_ directives: [Directive]) throws(PlanError) -> EdgeWriteTemplate? {

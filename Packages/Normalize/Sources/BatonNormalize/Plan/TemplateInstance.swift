@@ -63,6 +63,7 @@ struct TemplateInstance {
     }
 
     private func connection(_ template: ConnectionTemplate, arguments: [String: JSONValue]) -> ConnectionPlan {
+        if let list = template.list { return pageList(template, list, arguments: arguments) }
         let filterNames = template.filters ?? arguments.keys.filter { !ConnectionPlan.pagingArguments.contains($0) }
         let filters = filterNames.map { (name: $0, value: arguments[$0].flatMap { $0.isNull ? nil : $0 }) }
         let direction: ConnectionPlan.Direction
@@ -77,6 +78,24 @@ struct TemplateInstance {
             key: template.key, field: StorageKey.make(name: "__\(template.key)_connection", arguments: filters),
             direction: direction,
             paging: template.paging)
+    }
+
+    /// A `@pageList`/`@offsetList` field: keyed by its arguments but the paging one; the first
+    /// page (absent, null or ``PageListTemplate/Counting/first``) starts the list again, any
+    /// other appends to it.
+    private func pageList(
+        _ template: ConnectionTemplate, _ list: PageListTemplate, arguments: [String: JSONValue]
+    ) -> ConnectionPlan {
+        let filters = arguments.keys.filter { $0 != list.argument }.sorted()
+            .map { (name: $0, value: arguments[$0].flatMap { $0.isNull ? nil : $0 }) }
+        var position: Int?
+        if case .int(let number)? = arguments[list.argument] { position = number }
+        let direction: ConnectionPlan.Direction =
+            (position ?? list.counting.first) == list.counting.first ? .replace : .append
+        return ConnectionPlan(
+            key: template.key,
+            field: StorageKey.make(name: PageListTemplate.storageName(template.key), arguments: filters),
+            direction: direction, paging: .none, list: list, listPosition: position)
     }
 
     private func edgeWrite(_ template: EdgeWriteTemplate) -> EdgeWrite {

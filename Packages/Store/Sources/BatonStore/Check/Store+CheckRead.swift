@@ -94,11 +94,14 @@ extension Store {
         }
     }
 
-    /// Reads the root fields `resolved` selects that memory lacks (the root is a row per field).
+    /// Reads the root fields `resolved` selects that memory lacks (the root is a row per field),
+    /// and the merged connection or page list of a root `@connection`/`@pageList` field beside
+    /// its own page.
     func fillRootFields(_ record: Record, _ resolved: ResolvedSelection, from reader: any PersistenceReader) {
         var slots: [Slot] = []
-        for field in resolved.fields where !field.isTypename && record[untracked: field.field.slot] == nil {
-            slots.append(field.field.slot)
+        for field in resolved.fields where !field.isTypename {
+            if record[untracked: field.field.slot] == nil { slots.append(field.field.slot) }
+            if let merged = field.connection?.slot, record[untracked: merged] == nil { slots.append(merged) }
         }
         guard !slots.isEmpty else { return }
         table.rootFieldsRead[record.key, default: []].formUnion(slots)

@@ -96,9 +96,11 @@ extension Store {
         return true
     }
 
-    /// The value of `slot` in the record `element` links to, as the commit sees it.
-    private func targetValue(of element: Value, _ slot: Slot, in context: CommitContext, visible: Bool) -> Value? {
+    /// The value of `slot` in the record `element` links to, as the commit sees it; without a
+    /// slot, the link itself when the store holds its target.
+    private func targetValue(of element: Value, _ slot: Slot?, in context: CommitContext, visible: Bool) -> Value? {
         guard let key = element.link, let record = held(key, in: context) else { return nil }
+        guard let slot else { return element }
         return visible ? context.buffer.value(of: record, slot) : baseValue(record, slot, in: context)
     }
 }

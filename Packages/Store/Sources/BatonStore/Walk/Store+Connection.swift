@@ -3,9 +3,13 @@
 extension Store {
     /// The first `@connection` field `plan`'s operation reaches in memory that holds a
     /// merged connection, in the walk's order, with the connection's record; nil when none
-    /// does. Untracked.
-    public func firstConnection(of plan: OperationPlan) -> (field: FieldPlan, record: Record)? {
-        var walk = PlanWalk(source: StoreSource(store: self), visitor: ConnectionSearch(store: self))
+    /// does. With `pageLists`, only a `@pageList`/`@offsetList` field (true) or only a Relay
+    /// connection (false) counts. Untracked.
+    public func firstConnection(
+        of plan: OperationPlan, pageLists: Bool? = nil
+    ) -> (field: FieldPlan, record: Record)? {
+        var walk = PlanWalk(
+            source: StoreSource(store: self), visitor: ConnectionSearch(store: self, pageLists: pageLists))
         guard let root = walk.source.root(plan.rootKey) else { return nil }
         walk.walk(root, plan.root)
         return walk.visitor.found
@@ -20,6 +24,7 @@ extension Store {
         static var followsConnections: Bool { false }
 
         let store: Store
+        let pageLists: Bool?
         var found: (field: FieldPlan, record: Record)?
 
         var isDone: Bool { found != nil }
@@ -29,6 +34,7 @@ extension Store {
         }
 
         mutating func connection(_ field: FieldPlan, merged: Value, in node: Node) {
+            if let pageLists, (field.connection?.list != nil) != pageLists { return }
             if found == nil, let record = store.resolve(merged) { found = (field, record) }
         }
     }
