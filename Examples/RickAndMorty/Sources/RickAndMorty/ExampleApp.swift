@@ -40,7 +40,9 @@ final class ExampleApp {
 
     // MARK: Scripted flow
 
-    /// List page 1 (every page merged so far, on a relaunch) → append the next page → open a character → edit its first note optimistically → done.
+    /// List page 1 (every page merged so far, on a relaunch) → append the next page → open a
+    /// character → load more of its notes through its paging fragment → edit its first note
+    /// optimistically → done.
     /// Returns the exit status.
     func runScripted() async -> Int32 {
         print("── page 1")
@@ -68,12 +70,34 @@ final class ExampleApp {
         screen.open(character: options.characterID)
         mountCharacterViews()
         guard await refreshed(screen.character!, what: "character \(options.characterID)") else { return 1 }
+        screen.refreshHeader()
+        await loop.settle()
+
+        print("── more notes")
+        guard await moreNotes() else { return 1 }
 
         guard await editFirstNote(options.noteText) else { return 1 }
 
         print("── done")
         if options.trace { print("renders: \(loop.summary)") }
         return 0
+    }
+
+    /// Loads the open character's next notes through its paging fragment and lets the notes
+    /// view re-render; returns false when the page failed (no next page is no failure).
+    private func moreNotes() async -> Bool {
+        let started = ContinuousClock.now
+        let landed = await screen.showMoreNotes()
+        await loop.settle()
+        if let error = screen.notes?.error {
+            print("   more notes: the network failed: \(error)")
+            return false
+        }
+        print(
+            landed
+                ? "   notes: the fragment paged itself, network answered in \((ContinuousClock.now - started).milliseconds)"
+                : "   notes: no more to load")
+        return true
     }
 
     /// Mounts the open character's three views.
@@ -133,7 +157,7 @@ final class ExampleApp {
     /// Reads commands from stdin until `q` or the end of input. Returns the exit status.
     func runInteractive() async -> Int32 {
         loop.mount("list") { [screen] in ListView.lines(screen) }
-        print("commands: n (next page), open ID, note TEXT, q")
+        print("commands: n (next page), open ID, m (more notes), note TEXT, q")
         while let line = await Self.readLine() {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             switch words.first {
@@ -146,6 +170,10 @@ final class ExampleApp {
                 screen.open(character: words[1])
                 mountCharacterViews()
                 _ = await refreshed(screen.character!, what: "character \(words[1])")
+                screen.refreshHeader()
+                await loop.settle()
+            case "m":
+                _ = await moreNotes()
             case "note" where words.count == 2:
                 _ = await editFirstNote(words[1])
             case "q":
@@ -154,7 +182,7 @@ final class ExampleApp {
             case nil:
                 continue
             default:
-                print("commands: n, open ID, note TEXT, q")
+                print("commands: n, open ID, m, note TEXT, q")
             }
         }
         return 0

@@ -1,13 +1,16 @@
 import BatonLens
 
-/// The open character's notes (the merged connection): one line per note.
+/// The open character's notes (the merged connection): one line per note, and a last line
+/// saying whether more can be loaded (`Screen.showMoreNotes()`, the fragment paging itself).
 @MainActor
 enum NotesView {
     static func lines(_ screen: Screen) -> [String] {
         guard let character = (try? screen.character?.data?.character) ?? nil else { return [] }
-        let edges: [CharacterQuery.Character.Notes.Edges]
+        let notes: CharacterNotes.Notes
+        let edges: [CharacterNotes.Notes.Edges]
         do {
-            edges = try character.notes.edges
+            notes = try character.characterNotes.notes
+            edges = try notes.edges
         } catch {
             return ["  Notes: \(error)"]
         }
@@ -16,6 +19,7 @@ enum NotesView {
             guard let note = try? edge.node else { continue }
             lines.append("    [\((try? note.id) ?? "?")] \((try? note.text) ?? "?")")
         }
+        if (try? notes.pageInfo.hasNextPage) == true { lines.append("    … more (m)") }
         return lines
     }
 }

@@ -19,6 +19,11 @@ final class Screen {
     /// One handle for the whole list: its pages merge into one `characters` list.
     let list: QueryHandle<CharactersQuery>
     private(set) var character: QueryHandle<CharacterQuery>?
+    /// The open character's header, observed by its key (the core of `@GraphQLFragment`): drawn
+    /// from the store whenever it holds the character, before the character's query answers.
+    private(set) var header: FragmentObserver<CharacterHeader>?
+    /// The open character's notes paging themselves, made at the first `showMoreNotes()`.
+    private(set) var notes: RefetchHandle<CharacterNotes>?
     @ObservationIgnored let environment: GraphQLEnvironment
 
     /// A screen on the list from page `page` on.
@@ -42,16 +47,48 @@ final class Screen {
         character = QueryHandle(
             CharacterQuery.self, variables: .init(id: id),
             policy: .cacheAndNetwork, in: environment)
+        header = FragmentObserver(key: RecordKey(type: "Character", id: id), in: environment)
+        notes = nil
+    }
+
+    /// Looks the header's record up again, once the character's query has landed it (the
+    /// store's set of records is not observable; `@GraphQLFragment` does this at each update).
+    func refreshHeader() {
+        header?.refresh()
     }
 
     func closeCharacter() {
         character = nil
+        header = nil
+        notes = nil
+    }
+
+    /// Loads the open character's next two notes through its `CharacterNotes` fragment
+    /// (`loadNext(2)` on a `RefetchHandle`): only that fragment's refetch query is sent, and
+    /// its page merges into the connection the screen's query wrote. Returns whether a page
+    /// landed; a failure is the handle's `error`.
+    func showMoreNotes() async -> Bool {
+        guard let character = (try? character?.data?.character) ?? nil else { return false }
+        let handle: RefetchHandle<CharacterNotes>
+        if let notes {
+            handle = notes
+        } else {
+            handle = RefetchHandle(character.characterNotes, in: environment)
+            notes = handle
+        }
+        guard handle.hasNext else { return false }
+        do {
+            try await handle.loadNext(2)
+        } catch {
+            return false
+        }
+        return true
     }
 
     /// The open character's first note, as the store holds it now.
     var firstNote: (id: String, text: String)? {
         guard let character = (try? character?.data?.character) ?? nil,
-            let note = (try? character.notes.edges.first?.node) ?? nil,
+            let note = (try? character.characterNotes.notes.edges.first?.node) ?? nil,
             let id = try? note.id
         else { return nil }
         return (id, (try? note.text) ?? "")

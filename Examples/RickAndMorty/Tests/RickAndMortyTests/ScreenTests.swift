@@ -42,7 +42,7 @@ import Testing
     }
 
     /// Character 1 with one origin, two episodes and two notes.
-    func characterOne(notes: [(id: String, text: String)]) throws -> Data {
+    func characterOne(notes: [(id: String, text: String)], hasNextPage: Bool = false) throws -> Data {
         let edges = notes.map { note in
             CharacterQuery.Payload.Character.Notes.Edges(
                 cursor: "c\(note.id)", node: NoteRow.Payload(id: note.id, text: note.text))
@@ -54,7 +54,8 @@ import Testing
                 .init(id: "1", name: "Pilot", episode: "S01E01"),
                 .init(id: "2", name: "Lawnmower Dog", episode: "S01E02"),
             ],
-            notes: .init(edges: edges, pageInfo: .init(endCursor: "c\(notes.last?.id ?? "")", hasNextPage: false)))
+            notes: .init(edges: edges, pageInfo: .init(endCursor: "c\(notes.last?.id ?? "")", hasNextPage: hasNextPage))
+        )
         return Data(
             try mocks.response(CharacterQuery.self, variables: .init(id: "1"), payload: .init(character: character)))
     }
@@ -79,10 +80,28 @@ import Testing
         // The list's answer may land after the character's: mounted before it, the list would
         // render once more when it does.
         try await screen.list.waitUntil(.ready)
+        screen.refreshHeader()
         let loop = RenderLoop(trace: false, write: { _ in })
         loop.mount("list") { ListView.lines(screen) }
         loop.mount("notes") { NotesView.lines(screen) }
         return (screen, loop)
+    }
+
+    /// The next page of character 1's notes, as its `CharacterNotes` fragment's refetch query
+    /// gets it: `notes`, after the cursor `after`, and whether more follow.
+    func moreNotes(_ notes: [(id: String, text: String)], hasNextPage: Bool, after: String) throws -> Data {
+        let edges = notes.map { note in
+            CharacterNotes.Payload.Notes.Edges(
+                cursor: "c\(note.id)", node: NoteRow.Payload(id: note.id, text: note.text))
+        }
+        let character = CharacterNotes.Payload(
+            notes: .init(
+                edges: edges, pageInfo: .init(endCursor: "c\(notes.last?.id ?? "")", hasNextPage: hasNextPage)),
+            id: "1")
+        return Data(
+            try mocks.response(
+                CharacterNotesRefetchQuery.self, variables: .init(id: "1", count: 2, cursor: after),
+                payload: .init(character: character)))
     }
 
     @Test func theListShowsThePageTheServerAnswered() async throws {
@@ -126,6 +145,64 @@ import Testing
         #expect(EpisodesView.lines(screen) == ["  Episodes (2):", "    S01E01  Pilot", "    S01E02  Lawnmower Dog"])
         #expect(NotesView.lines(screen) == ["  Notes (2):", "    [7] Wubba lubba", "    [8] dub dub"])
         #expect(screen.firstNote?.id == "7")
+    }
+
+    /// The notes page themselves: "more" sends only the fragment's refetch query, for the next
+    /// two after the last cursor, and the page lands in the list the screen's query drew; the
+    /// header and the list, which read no note, do not re-render.
+    @Test func moreNotesPagesTheNotesFragmentOnItsOwn() async throws {
+        let first = try characterOne(notes: [("7", "Wubba lubba"), ("8", "dub dub")], hasNextPage: true)
+        let page = try pageOne()
+        transport.on("Characters") { _ in .answer(page) }
+        transport.on("Character") { _ in .answer(first) }
+        let more = try moreNotes([("9", "Get schwifty")], hasNextPage: false, after: "c8")
+        transport.on("CharacterNotesRefetchQuery", variables: ["id": "1", "count": 2, "cursor": "c8"]) { _ in
+            .answer(more)
+        }
+        let screen = Screen(page: 1, environment: environment)
+        screen.open(character: "1")
+        try await screen.character?.waitUntil(.ready)
+        try await screen.list.waitUntil(.ready)
+        screen.refreshHeader()
+        let loop = RenderLoop(trace: false, write: { _ in })
+        loop.mount("list") { ListView.lines(screen) }
+        loop.mount("character") { CharacterHeaderView.lines(screen) }
+        loop.mount("notes") { NotesView.lines(screen) }
+        #expect(
+            NotesView.lines(screen) == ["  Notes (2):", "    [7] Wubba lubba", "    [8] dub dub", "    … more (m)"])
+        let (listRenders, headerRenders) = (loop.renders(of: "list"), loop.renders(of: "character"))
+
+        #expect(await screen.showMoreNotes())
+        await loop.settle()
+
+        #expect(
+            NotesView.lines(screen) == [
+                "  Notes (3):", "    [7] Wubba lubba", "    [8] dub dub", "    [9] Get schwifty",
+            ])
+        #expect(
+            transport.requests.map(\.operationName).filter { $0 != "Characters" } == [
+                "Character", "CharacterNotesRefetchQuery",
+            ])
+        #expect(loop.renders(of: "list") == listRenders)
+        #expect(loop.renders(of: "character") == headerRenders)
+        #expect(await !screen.showMoreNotes(), "the last page says no more follow: nothing is sent")
+        #expect(transport.requests.count(where: { $0.operationName == "CharacterNotesRefetchQuery" }) == 1)
+    }
+
+    /// The header is a fragment observed by the character's key: with the character in the
+    /// store (a list's row, an earlier visit, the image), it draws before the character's query
+    /// answers.
+    @Test func theHeaderDrawsFromTheStoreByKeyBeforeTheCharacterQueryAnswers() async throws {
+        let character = try characterOne(notes: [("7", "Wubba lubba")])
+        transport.on("Character") { _ in .answer(character) }
+        let screen = Screen(page: 1, environment: environment)
+        screen.open(character: "1")
+        try await screen.character?.waitUntil(.ready)
+        // A second visit: the handle is new (its fetch not yet sent), the record is in the store,
+        // and the header is drawn at once, in the same turn.
+        screen.open(character: "1")
+        #expect(CharacterHeaderView.lines(screen) == ["Rick Sanchez: Alive Human, from Earth (C-137)"])
+        #expect(transport.requests.count(where: { $0.operationName == "Character" }) == 1)
     }
 
     /// The note edit as a user meets it on a slow, then failing, then working network: the new
