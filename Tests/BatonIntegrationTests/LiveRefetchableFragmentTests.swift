@@ -1,5 +1,6 @@
 import BatonLens
 import BatonTestSupport
+import BatonTesting
 import BatonTransport
 import Foundation
 import Testing
@@ -47,5 +48,37 @@ import Testing
 
         #expect(try rick.lens.name == "Morty Smith")
         #expect(rick.error == nil && morty.error == nil)
+    }
+
+    /// Pages a fragment fetched on its own are in the image: the next launch, with a network
+    /// that never answers, draws both lists as far as each was paged.
+    @Test func aRelaunchDrawsEachListAsFarAsItsFragmentPaged() async throws {
+        let server = try await LocalTestServer.start()
+        defer { server.stop() }
+        let scratch = IntegrationScratch()
+        let transport = HTTPTransport(configuration: .init(url: server.graphQLURL))
+        let launch = IntegrationLaunch(scratch, normalization: IntegrationServer.normalization, transport: transport)
+        let adding = MutationHandle(IntegrationAddNoteMutation.self, in: launch.environment)
+        for text in ["Aw geez", "Oh man", "Rick, no"] {
+            _ = try await adding.perform(variables: .init(connections: [], characterId: "2", text: text))
+        }
+        let screen = QueryHandle(
+            IntegrationTwoNoteListsQuery.self, variables: .init(a: "1", b: "2"), in: launch.environment)
+        await screen.refetch()
+        let data = try #require(screen.data, "\(String(describing: screen.error))")
+        let morty = RefetchHandle(try #require(try data.b), variables: screen.variables, in: launch.environment)
+        try await morty.loadNext(5)
+        launch.close()
+
+        let relaunch = IntegrationLaunch(
+            scratch, normalization: IntegrationServer.normalization, transport: SilentTransport())
+        defer { relaunch.close() }
+        let again = QueryHandle(
+            IntegrationTwoNoteListsQuery.self, variables: .init(a: "1", b: "2"), policy: .cacheOnly,
+            in: relaunch.environment)
+        let drawn = try #require(again.data, "the first frame of the next launch draws the screen")
+        let texts = { (lens: IntegrationCharacterNotes?) in try lens?.notes.edges.map { try $0.node.text } ?? [] }
+        #expect(try texts(drawn.b) == ["Aw geez", "Oh man", "Rick, no"], "the paged list, all three")
+        #expect(try texts(drawn.a) == Array(IntegrationNotesQuery.texts.prefix(2)), "the other, its first page")
     }
 }
