@@ -29,9 +29,9 @@ extension QueryHandle {
         let found = pageListInStore()
         guard let field = found?.field ?? Self.firstPageList(in: plan.root, depth: 0),
             let list = field.connection?.list
-        else { return failPageList(.noPageList(operation: operation), operation: operation) }
+        else { return failPage(.noPageList(operation: operation), operation: operation) }
         guard let variable = list.variable else {
-            return failPageList(
+            return failPage(
                 .pageArgumentNotVariable(operation: operation, field: field.responseKey, argument: list.argument),
                 operation: operation)
         }
@@ -39,23 +39,7 @@ extension QueryHandle {
         else { return }
         var variables = self.variables
         variables[variable] = .int(next)
-        let pagePlan: OperationPlan
-        do {
-            pagePlan = try environment.plan(Op.self, variables: variables)
-        } catch {
-            setPageResult(.failure(.refused(.invalidOperation(error))))
-            return
-        }
-        setLoadingPage(true)
-        let result = await environment.startFetch(pagePlan).value
-        setLoadingPage(false)
-        setPageResult(result)
-    }
-
-    private func failPageList(_ error: PaginationError, operation: String) {
-        let failure = OperationError.refused(.pagination(error))
-        environment.log?(.failed(operation: operation, kind: failure.kind))
-        setPageResult(.failure(failure))
+        await fetchPage(variables: variables)
     }
 
     /// The first page list the operation reaches in the store, and its merged record.

@@ -39,14 +39,14 @@ extension QueryHandle {
         guard let connection = found?.field ?? Self.firstConnection(in: plan.root, depth: 0),
             let paging = connection.connection
         else {
-            return failPage(.noConnection(operation: plan.name ?? "anonymous"), plan: plan)
+            return failPage(.noConnection(operation: plan.name ?? "anonymous"), operation: plan.name ?? "anonymous")
         }
         guard let pageVariables = paging.paging[direction] else {
             return failPage(
                 .notPageable(
                     operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
                     direction: direction),
-                plan: plan)
+                operation: plan.name ?? "anonymous")
         }
         guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
@@ -60,6 +60,13 @@ extension QueryHandle {
         }
         variables[pageVariables.count] = .int(count)
         variables[pageVariables.cursor] = .string(cursor)
+        await fetchPage(variables: variables)
+    }
+
+    /// Fetches the page the operation selects under `variables` (a connection's cursor, a page
+    /// list's number), its answer merged and its result the page's: what every kind of page
+    /// loading ends in.
+    func fetchPage(variables: [String: JSONValue]) async {
         let pagePlan: OperationPlan
         do {
             pagePlan = try environment.plan(Op.self, variables: variables)
@@ -73,9 +80,10 @@ extension QueryHandle {
         setPageResult(result)
     }
 
-    private func failPage(_ error: PaginationError, plan: OperationPlan) {
+    /// Fails the page load of `operation` with `error`, logged.
+    func failPage(_ error: PaginationError, operation: String) {
         let failure = OperationError.refused(.pagination(error))
-        environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
+        environment.log?(.failed(operation: operation, kind: failure.kind))
         setPageResult(.failure(failure))
     }
 
