@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// A `@refetchable` fragment on screen, fetched again on its own: ``refetch(variables:)``
+/// A `@refetchable` fragment on screen, fetched again on its own: ``refetch(variables:)-([String:JSONValue])``
 /// fetches just the fragment under new variables through its generated refetch query, and,
 /// for a fragment that selects a `@connection`, ``loadNext(_:)`` and ``loadPrevious(_:)``
 /// page that connection independently of the screen's query (see RefetchHandle+Pagination).
@@ -22,7 +22,7 @@ public final class RefetchHandle<F: RefetchableFragment> {
     /// The refetch query's variables the lens reads under: the fragment's variables, and the
     /// lookup's key arguments (`id`) taken from the lens's record.
     public private(set) var variables: [String: JSONValue]
-    /// Whether ``refetch(variables:)`` is on its way.
+    /// Whether ``refetch(variables:)-([String:JSONValue])`` is on its way.
     public private(set) var isRefetching = false
     /// Whether ``loadNext(_:)`` is on its way.
     public internal(set) var isLoadingNext = false
@@ -157,7 +157,7 @@ public final class RefetchHandle<F: RefetchableFragment> {
 }
 
 extension RefetchHandle where F.RefetchQuery: TypedVariablesOperation {
-    /// ``refetch(variables:)`` under the refetch query's typed `variables` (which replace the
+    /// ``refetch(variables:)-([String:JSONValue])`` under the refetch query's typed `variables` (which replace the
     /// handle's; a lookup key left out is taken from the lens's record).
     public func refetch(variables: F.RefetchQuery.Variables) async throws(OperationError) {
         try await refetch(resolving: variables.variableValues)
