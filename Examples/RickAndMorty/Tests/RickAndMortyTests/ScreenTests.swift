@@ -254,6 +254,14 @@ import Testing
         try await transport.expectNothingHeld()
     }
 
+    /// A screen on the list from page 1, its store over `image`: one launch of the app.
+    static func screen(over image: StoreImage, transport: any Transport) -> Screen {
+        Screen(
+            page: 1,
+            environment: GraphQLEnvironment(
+                store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: transport))
+    }
+
     /// A relaunch over the image draws every page the list had merged in its first frame.
     @Test func aRelaunchDrawsEveryMergedPageFromTheImage() async throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString).image")
@@ -262,11 +270,7 @@ import Testing
         let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
         transport.on("Characters", variables: ["page": 1]) { _ in .answer(one) }
         transport.on("Characters", variables: ["page": 2]) { _ in .answer(two) }
-        let first = Screen(
-            page: 1,
-            environment: GraphQLEnvironment(
-                store: Store(normalization: ExampleSchema.normalization, persistence: firstImage), transport: transport)
-        )
+        let first = Self.screen(over: firstImage, transport: transport)
         try await first.list.waitUntil(.ready)
         #expect(await first.showNext())
         let drawn = ListView.lines(first)
@@ -277,10 +281,7 @@ import Testing
         let image = StoreImage.open(at: file, version: ExampleSchema.version)
         defer { image.close() }
         let offline = ScriptedTransport()
-        let relaunched = Screen(
-            page: 1,
-            environment: GraphQLEnvironment(
-                store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: offline))
+        let relaunched = Self.screen(over: image, transport: offline)
         #expect(ListView.lines(relaunched) == drawn, "the first frame after the relaunch is both pages from the image")
         let refresh = try await offline.next(named: "Characters")
         try refresh.answer(one)
@@ -298,11 +299,7 @@ import Testing
 
         let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
         transport.on("Characters") { _ in .answer(page) }
-        let first = Screen(
-            page: 1,
-            environment: GraphQLEnvironment(
-                store: Store(normalization: ExampleSchema.normalization, persistence: firstImage), transport: transport)
-        )
+        let first = Self.screen(over: firstImage, transport: transport)
         try await first.list.waitUntil(.ready)
         let drawn = ListView.lines(first)
         firstImage.waitForPendingWrites()
@@ -311,10 +308,7 @@ import Testing
         let image = StoreImage.open(at: file, version: ExampleSchema.version)
         defer { image.close() }
         let offline = ScriptedTransport()
-        let relaunched = Screen(
-            page: 1,
-            environment: GraphQLEnvironment(
-                store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: offline))
+        let relaunched = Self.screen(over: image, transport: offline)
         #expect(ListView.lines(relaunched) == drawn, "the first frame after the relaunch is the page from the image")
         let refresh = try await offline.next(named: "Characters")
         try refresh.answer(page)
