@@ -13,6 +13,14 @@ extension JSONTreeReader {
         try readString()
     }
 
+    /// The tree's own string, and a copy of its UTF-8: the text is not made again from it.
+    mutating func readTextAndUTF8(sharing table: inout StringTable) throws(JSONReadError)
+        -> (text: String, utf8: UnsafeBufferPointer<UInt8>?)
+    {
+        let text = try readString()
+        return (text, arena.copy(text))
+    }
+
     mutating func readRawString() throws(JSONReadError) -> (raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         let value = try take(.string)
         guard case .string(let text) = value else { throw Self.mismatch(.string, value) }

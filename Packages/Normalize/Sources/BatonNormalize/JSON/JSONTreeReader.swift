@@ -32,8 +32,12 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
 
     /// The deepest nesting of arrays and objects allowed.
     let maxDepth: Int
-    /// The containers open (below `depth`), innermost last, and some closed after them.
-    var stack: [Frame] = []
+    /// The containers open (below `depth`), innermost last, and some closed after them: the
+    /// first `framesMade` of `capacity` slots hold frames. The reader's own storage, read and
+    /// written on every key and element without the checks an array's would take.
+    var frames: UnsafeMutablePointer<Frame>
+    var framesMade = 0
+    var capacity = 16
     /// How many containers are open.
     var depth = 0
     /// The whole tree, for a rewind to the top.
@@ -46,9 +50,14 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         self.maxDepth = maxDepth
         self.root = value
         self.pending = value
+        frames = .allocate(capacity: capacity)
     }
 
-    deinit { arena.deallocate() }
+    deinit {
+        arena.deallocate()
+        frames.deinitialize(count: framesMade)
+        frames.deallocate()
+    }
 
     /// The next value, consumed.
     @inline(__always)
@@ -100,33 +109,47 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         guard depth < maxDepth else {
             throw Self.error(.depthLimitExceeded, expected: "at most \(maxDepth) nested containers", found: "one more")
         }
-        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
+        if depth < framesMade {
+            frames[depth] = frame
+        } else {
+            if framesMade == capacity {
+                let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: frames, count: framesMade)
+                frames.deallocate()
+                frames = grown
+                capacity *= 2
+            }
+            (frames + framesMade).initialize(to: frame)
+            framesMade += 1
+        }
         depth += 1
     }
 
     mutating func nextKey() throws(JSONReadError) -> JSONKey? {
         let top = depth - 1
-        precondition(top >= 0 && stack[top].isObject, "JSONTreeReader.nextKey() called outside an object")
-        let index = stack[top].next
-        guard index < stack[top].members.count else {
+        precondition(top >= 0 && frames[top].isObject, "JSONTreeReader.nextKey() called outside an object")
+        let frame = frames + top
+        let index = frame.pointee.next
+        guard index < frame.pointee.members.count else {
             depth = top
             return nil
         }
-        stack[top].next = index + 1
-        pending = stack[top].members[index].1
-        return JSONKey(utf8: arena.copy(key: stack[top].members[index].0), hasEscapes: false, offset: 0)
+        frame.pointee.next = index + 1
+        pending = frame.pointee.members[index].1
+        return JSONKey(utf8: arena.copy(key: frame.pointee.members[index].0), hasEscapes: false, offset: 0)
     }
 
     mutating func nextElement() throws(JSONReadError) -> Bool {
         let top = depth - 1
-        precondition(top >= 0 && !stack[top].isObject, "JSONTreeReader.nextElement() called outside an array")
-        let index = stack[top].next
-        guard index < stack[top].elements.count else {
+        precondition(top >= 0 && !frames[top].isObject, "JSONTreeReader.nextElement() called outside an array")
+        let frame = frames + top
+        let index = frame.pointee.next
+        guard index < frame.pointee.elements.count else {
             depth = top
             return false
         }
-        stack[top].next = index + 1
-        pending = stack[top].elements[index]
+        frame.pointee.next = index + 1
+        pending = frame.pointee.elements[index]
         return true
     }
 
@@ -139,7 +162,7 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     }
 
     var mark: Mark {
-        Mark(depth: depth, next: depth > 0 ? stack[depth - 1].next : 0, hasPending: pending != nil)
+        Mark(depth: depth, next: depth > 0 ? frames[depth - 1].next : 0, hasPending: pending != nil)
     }
 
     mutating func rewind(to mark: Mark) {
@@ -149,13 +172,13 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
             return
         }
         let top = depth - 1
-        stack[top].next = mark.next
+        frames[top].next = mark.next
         if !mark.hasPending {
             pending = nil
-        } else if stack[top].isObject {
-            pending = stack[top].members[mark.next - 1].1
+        } else if frames[top].isObject {
+            pending = frames[top].members[mark.next - 1].1
         } else {
-            pending = stack[top].elements[mark.next - 1]
+            pending = frames[top].elements[mark.next - 1]
         }
     }
 
