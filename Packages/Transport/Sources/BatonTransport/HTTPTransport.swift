@@ -10,6 +10,10 @@ import FoundationNetworking
 /// `multipart/mixed` incremental delivery and subscriptions, and subscriptions over
 /// server-sent events.
 ///
+/// Redirects are followed by the transport, not by URLSession, alike on every platform: a
+/// redirect to another origin goes without `Authorization`, `Cookie`, `Proxy-Authorization`
+/// and the configuration's ``Configuration/secretHeaders``.
+///
 /// Thread-safe: call `send`, `payloads(for:)` and `events(for:)` from any task, concurrently. Cancelling
 /// the calling task (or dropping the payload sequence) cancels the request on the wire.
 /// Failures are `TransportError`s; GraphQL `errors` are answered as bytes.

@@ -5,8 +5,8 @@ import FoundationNetworking
 #endif
 
 /// The URLSession task an exchange has on the wire now: a redirect replaces it with the next
-/// hop's, and a cancellation or a timeout cancels whichever is current, or the next one
-/// installed after it (``cancelled`` stays set).
+/// hop's, and a cancellation or a timeout cancels whichever is current and every one
+/// installed after it.
 ///
 /// Thread-safe: behind a mutex.
 final class WireTask: Sendable {
