@@ -63,6 +63,15 @@ extension AgainstTestServer {
             #expect(headers["x-client"] == "baton")
         }
 
+        @Test func a307ResendsAnUploadsBodyFromItsFile() async throws {
+            let bytes = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+            let upload = Upload(data: bytes, filename: "big.bin", contentType: "application/octet-stream")
+            let transport = try Self.transport(redirectingTo: try server().graphQLURL)
+            let files = try UploadTests.uploaded(try await transport.send(UploadTests.filesRequest([upload])))
+            #expect(files.first?["size"] as? Int == bytes.count)
+            #expect(files.first?["sha256"] as? String == UploadTests.hex(bytes))
+        }
+
         @Test func aRedirectLoopFailsAfterSixteenHops() async throws {
             let id = UUID().uuidString
             let loop = HTTPTransport(url: URL(string: "http://127.0.0.1:\(try server().port)/_test/redirect")!)
