@@ -16,9 +16,9 @@ enum WireEvent: Sendable {
 ///
 /// It lets URLSession follow no redirect: the 3xx answer reaches the transport, which follows
 /// it by its ``RedirectPolicy`` (`HTTPTransport.exchange`). On Linux, FoundationNetworking
-/// follows a 307 or 308 POST with an empty body (`Content-Length: 0`), which would lose the
-/// GraphQL request, and keeps every header whatever the origin; following redirects in the
-/// transport makes both platforms behave alike.
+/// follows a 307 POST with an empty body (`Content-Length: 0`), which loses the GraphQL
+/// request, and sends every header to whatever origin the redirect names; following
+/// redirects in the transport makes every platform behave alike.
 ///
 /// Thread-safe: the route table is behind a mutex; URLSession calls from its own queue.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
