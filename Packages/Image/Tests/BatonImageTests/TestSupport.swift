@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import BatonTestSupport
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records.
 enum Fixture {

@@ -84,6 +84,7 @@ extension ImageDatabase {
             launch = 1
         }
         let names = try Names(connection: connection)
+        try RowMerge.register(on: connection, names: names)
         return ImageDatabase(connection: connection, names: names, launch: launch)
     }
 

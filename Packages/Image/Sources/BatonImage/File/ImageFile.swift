@@ -55,6 +55,12 @@ final class ImageFile: @unchecked Sendable {
     }
     var clearedGeneration: UInt64 = 0
     let status = Mutex(Status())
+    /// Read transactions that have asked for the lock and neither finished nor begun to wait
+    /// for the writer: the writer lets them go before its first job (the ageing, a write
+    /// transaction), so a launch's first check waits for the open and not for the ageing.
+    let readsWaiting = Atomic<Int>(0)
+    /// How long the writer holds its first job back for reads that asked during the open.
+    static let firstReadsGrace: TimeInterval = 0.25
 
     /// Starts opening `path` on the writer's queue and returns at once.
     /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it);
@@ -72,6 +78,7 @@ final class ImageFile: @unchecked Sendable {
             beforeOpen?()
             openDatabase()
             afterOpen?()
+            letWaitingReadsGoFirst()
             drain()
         }
     }
@@ -94,12 +101,26 @@ final class ImageFile: @unchecked Sendable {
     /// `generation`. Waits for the open, for a removal the handle follows, and for a write
     /// in flight. A stale handle or an unavailable image reads nothing.
     func withReadTransaction<R>(generation: UInt64, _ body: (any PersistenceReader) throws -> R) throws -> R {
+        readsWaiting.add(1, ordering: .sequentiallyConsistent)
+        var waiting = true
+        // With `condition` locked: this read no longer holds the writer back.
+        func stopWaiting() {
+            guard waiting else { return }
+            waiting = false
+            readsWaiting.subtract(1, ordering: .sequentiallyConsistent)
+            condition.broadcast()
+        }
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            stopWaiting()
+            condition.unlock()
+        }
         while true {
             if case .opening = state {
                 condition.wait()
             } else if clearedGeneration < generation, case .open = state {
+                // The removal is the writer's job: it must not wait for this read.
+                stopWaiting()
                 condition.wait()
             } else {
                 break
@@ -124,6 +145,18 @@ final class ImageFile: @unchecked Sendable {
             if !reader.touch.isEmpty { enqueue(.touch(reader.touch)) }
         }
         return try body(reader)
+    }
+
+    /// Before the writer's first job: with the file open, waits until the reads that asked
+    /// for the lock during the open have run (at most ``firstReadsGrace``). Reads skip the
+    /// rows the ageing drops, so they need not wait for it.
+    private func letWaitingReadsGoFirst() {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: Self.firstReadsGrace)
+        while readsWaiting.load(ordering: .sequentiallyConsistent) > 0, case .open = state {
+            if !condition.wait(until: deadline) { return }
+        }
     }
 
     /// Runs `body` with the open database under the lock, after the open; nil when the

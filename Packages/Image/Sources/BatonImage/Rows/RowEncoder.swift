@@ -5,6 +5,10 @@ import BatonRecords
 struct RowEncoder {
     var bytes: [UInt8] = []
     let names: Names
+    /// The type of the last link encoded and its name id: the links of a list, and of the
+    /// rows of one batch, mostly share a type, so most links look their type up with one
+    /// comparison instead of hashing it.
+    private var lastType: (text: Substring, id: Int)?
 
     init(names: Names) {
         self.names = names
@@ -79,9 +83,15 @@ struct RowEncoder {
             lengthPrefixed(text)
             return
         }
-        let type = String(text[..<colon])
+        let type = text[..<colon]
         let id = text.utf8[text.utf8.index(after: colon)...]
-        let typeID = try names.id(ofText: type)
+        let typeID: Int
+        if let last = lastType, last.text == type {
+            typeID = last.id
+        } else {
+            typeID = try names.id(ofText: String(type))
+            lastType = (type, typeID)
+        }
         if let number = Self.canonicalNumber(id) {
             if typeID < 32 {
                 bytes.append(0xA0 + UInt8(typeID))
