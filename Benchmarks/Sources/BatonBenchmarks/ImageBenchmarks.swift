@@ -28,9 +28,9 @@ enum ImageBenchmarks {
         let fileBytes =
             (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
         let hydrate = try measureReads(file, changes, &harness)
+        try measureWriter(directory, file, changes, &harness)
         let launch = try measureLaunches(file, &harness)
         harness.record("launch_over_hydrate_ratio", launch / hydrate)
-        try measureWriter(directory, file, changes, &harness)
         harness.record("image_file_bytes", fileBytes)
         harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
     }
@@ -236,18 +236,34 @@ enum ImageBenchmarks {
 
     /// The child of ``launchInNewProcess(_:)``: plans the fixture, then from the request to
     /// its records in the store (image opened off the main actor, a new store, the check),
-    /// prints the milliseconds.
+    /// prints the milliseconds. With `BATON_LAUNCH_TRACE=1` it waits for the open on its own
+    /// first and prints each phase's end to standard error, to see where a launch goes.
     @MainActor
     static func launchChild(_ path: String) throws {
         let normalization = FixtureData.normalization
         let plan = FixtureData.plan
+        let trace = ProcessInfo.processInfo.environment["BATON_LAUNCH_TRACE"] == "1"
         let start = DispatchTime.now().uptimeNanoseconds
+        func since() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
         let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
+        var phases: [(String, Double)] = []
+        if trace {
+            // The phases one after another: the open waited for alone, then the store, then the check.
+            try image.waitUntilOpen()
+            phases.append(("open", since()))
+        }
         let store = Store(normalization: normalization, persistence: image)
+        if trace { phases.append(("store", since())) }
         let result = store.check(plan)
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let ms = since()
+        if trace {
+            phases.append(("check", ms))
+            image.waitForPendingWrites()
+            phases.append(("writer done (ageing, touch)", since()))
+        }
         image.close()
         guard result.source == .image, result.isAvailable else { throw BenchError.notHydrated }
+        for (phase, at) in phases { FileHandle.standardError.write(Data("\(phase) at \(at) ms\n".utf8)) }
         print(ms)
     }
 

@@ -9,7 +9,7 @@ extension ImageDatabase {
     /// or another app version: the file is deleted and started again. An
     /// SQLite database that is not an image, or something that is not a file: left untouched,
     /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
-    /// is thrown. Runs on the writer's queue.
+    /// is thrown. Runs off the caller's thread, with the writer's queue suspended behind it.
     static func open(path: String, version: String) throws -> ImageDatabase {
         try ImageDirectory.create(for: path)
         switch FileHeader.inspect(path) {

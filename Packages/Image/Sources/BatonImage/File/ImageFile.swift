@@ -7,8 +7,9 @@ import BatonStore
 ///
 /// `@unchecked Sendable` because of one invariant: `state` and `clearedGeneration` (and
 /// everything the open ``ImageDatabase`` holds) are touched only with `condition` locked;
-/// `pending` and `status` are their own locks. The writer's queue opens the file, then
-/// takes each job under `condition`; a read transaction takes `condition` on the caller's
+/// `pending` and `status` are their own locks. The file opens on a global queue at user
+/// priority while the writer's queue waits, suspended; the writer then takes each job under
+/// `condition`; a read transaction takes `condition` on the caller's
 /// thread, so a read waits for the open and for a write in flight.
 final class ImageFile: @unchecked Sendable {
     enum State {
@@ -62,9 +63,12 @@ final class ImageFile: @unchecked Sendable {
     /// How long the writer holds its first job back for reads that asked during the open.
     static let firstReadsGrace: TimeInterval = 0.25
 
-    /// Starts opening `path` on the writer's queue and returns at once.
-    /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it);
-    /// `afterOpen` after it, before the first job, the ageing (tests hold the ageing with it).
+    /// Starts opening `path` and returns at once. The open runs at the priority of a user
+    /// waiting (a launch's first check waits for it), on a global queue, with the writer's
+    /// queue suspended behind it; the writer's jobs, the ageing first, run at utility
+    /// priority once the file is open.
+    /// `beforeOpen` runs before the open (tests slow the open with it); `afterOpen` on the
+    /// writer's queue after it, before the first job, the ageing (tests hold the ageing with it).
     init(
         path: String, version: String, options: StoreImage.Options,
         beforeOpen: (@Sendable () -> Void)? = nil, afterOpen: (@Sendable () -> Void)? = nil
@@ -74,12 +78,17 @@ final class ImageFile: @unchecked Sendable {
         self.options = options
         self.transience = Transience(types: options.transientTypes, rootFields: options.transientRootFields)
         self.queue = DispatchQueue(label: "baton.image.writer", qos: .utility)
+        // Suspended, the queue keeps every job (and `waitForPendingWrites`) behind the open.
+        queue.suspend()
         queue.async { [self] in
-            beforeOpen?()
-            openDatabase()
             afterOpen?()
             letWaitingReadsGoFirst()
             drain()
+        }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            beforeOpen?()
+            openDatabase()
+            queue.resume()
         }
     }
 

@@ -1,14 +1,16 @@
 import BatonRecords
+import Foundation
 
 /// Encodes rows for the writer. Adds names to the file's table as it meets them, so it runs
 /// inside the writer's transaction.
 struct RowEncoder {
     var bytes: [UInt8] = []
     let names: Names
-    /// The type of the last link encoded and its name id: the links of a list, and of the
-    /// rows of one batch, mostly share a type, so most links look their type up with one
-    /// comparison instead of hashing it.
-    private var lastType: (text: Substring, id: Int)?
+    /// The UTF-8 of the last link's type and its name id (-1 before the first link): the
+    /// links of a list, and of the rows of one batch, mostly share a type, so most links
+    /// find their type's id with one comparison instead of a hash.
+    private var lastType: [UInt8] = []
+    private var lastTypeID = -1
 
     init(names: Names) {
         self.names = names
@@ -76,46 +78,58 @@ struct RowEncoder {
         }
     }
 
+    /// A link, read through the key's UTF-8 in place: the colon, the type and the id are
+    /// found with no index arithmetic on the string.
     private mutating func link(_ key: RecordKey) throws {
-        let text = key.rawValue
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            bytes.append(0x06)
-            lengthPrefixed(text)
-            return
-        }
-        let type = text[..<colon]
-        let id = text.utf8[text.utf8.index(after: colon)...]
-        let typeID: Int
-        if let last = lastType, last.text == type {
-            typeID = last.id
-        } else {
-            typeID = try names.id(ofText: String(type))
-            lastType = (type, typeID)
-        }
-        if let number = Self.canonicalNumber(id) {
-            if typeID < 32 {
-                bytes.append(0xA0 + UInt8(typeID))
-            } else {
-                bytes.append(0x0B)
-                varint(UInt64(typeID))
+        var text = key.rawValue
+        try text.withUTF8 { utf8 in
+            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+                bytes.append(0x06)
+                varint(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+                return
             }
-            varint(number)
-        } else {
-            if typeID < 32 {
-                bytes.append(0x80 + UInt8(typeID))
+            let typeID = try self.typeID(UnsafeBufferPointer(rebasing: utf8[..<colon]))
+            let id = UnsafeBufferPointer(rebasing: utf8[(colon + 1)...])
+            if let number = Self.canonicalNumber(id) {
+                if typeID < 32 {
+                    bytes.append(0xA0 + UInt8(typeID))
+                } else {
+                    bytes.append(0x0B)
+                    varint(UInt64(typeID))
+                }
+                varint(number)
             } else {
-                bytes.append(0x0A)
-                varint(UInt64(typeID))
+                if typeID < 32 {
+                    bytes.append(0x80 + UInt8(typeID))
+                } else {
+                    bytes.append(0x0A)
+                    varint(UInt64(typeID))
+                }
+                varint(UInt64(id.count))
+                bytes.append(contentsOf: id)
             }
-            varint(UInt64(id.count))
-            bytes.append(contentsOf: id)
         }
     }
 
+    /// The name id of a link's type: the last link's when it is the same type (one memcmp),
+    /// else looked up (and added to the file on first use).
+    private mutating func typeID(_ type: UnsafeBufferPointer<UInt8>) throws -> Int {
+        if lastTypeID >= 0, lastType.count == type.count,
+            lastType.withUnsafeBufferPointer({ memcmp($0.baseAddress!, type.baseAddress!, type.count) == 0 })
+        {
+            return lastTypeID
+        }
+        let id = try names.id(ofText: String(decoding: type, as: UTF8.self))
+        lastType = Array(type)
+        lastTypeID = id
+        return id
+    }
+
     /// The id as a number when it is a decimal that prints back to the same text.
-    static func canonicalNumber(_ id: Substring.UTF8View) -> UInt64? {
+    static func canonicalNumber(_ id: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard !id.isEmpty, id.count <= 18 else { return nil }
-        if id.count > 1 && id.first == UInt8(ascii: "0") { return nil }
+        if id.count > 1 && id[0] == UInt8(ascii: "0") { return nil }
         var n: UInt64 = 0
         for byte in id {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }

@@ -23,11 +23,12 @@ extension ImageDatabase {
             var writer = try RecordWriter(self)
             for batch in batches {
                 for key in batch.deletions { try delete(key) }
+                // In key order, so each insert lands beside the last in the table's B-tree.
+                // String order is SQLite's (byte order) for ASCII keys, and a comparison of
+                // two ASCII strings is one memcmp; a key beyond ASCII only lands elsewhere.
                 let entries =
                     batch.entries.count > 1
-                    ? batch.entries.sorted {
-                        $0.snapshot.key.rawValue.utf8.lexicographicallyPrecedes($1.snapshot.key.rawValue.utf8)
-                    }
+                    ? batch.entries.sorted { $0.snapshot.key.rawValue < $1.snapshot.key.rawValue }
                     : batch.entries
                 for entry in entries {
                     if entry.snapshot.key.isRoot {
