@@ -97,7 +97,10 @@ import BatonStore
         )
         func hex(_ id: Int) -> String { String(format: "%02X", id) }
         // Cells written third, first, second (ids below 128 are one varint byte; 0x10 + n is the int n).
-        try sqlite(path, "UPDATE records SET row = X'01\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'")
+        try sqlite(
+            path,
+            "UPDATE records SET row = X'\(hex(Int(RowFormat.version)))\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'"
+        )
         try scratch.launch { image throws in
             let record = try #require(try readRecord(image, "T:1"))
             #expect(Array(record.slots) == [first, second, third])
@@ -113,7 +116,9 @@ import BatonStore
                 PersistenceBatch(entries: [.init(snapshot: snapshot("T:2", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
-        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:2'")
+        try sqlite(
+            scratch.file.path,
+            "UPDATE records SET row = X'\(String(format: "%02X", RowFormat.version))\(id)11\(id)12' WHERE key = 'T:2'")
         try scratch.launch { image throws in
             #expect(try readRecord(image, "T:2") == nil)
             #expect(try image.read("T:2") == nil)
@@ -127,7 +132,9 @@ import BatonStore
                 PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
-        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:3'")
+        try sqlite(
+            scratch.file.path,
+            "UPDATE records SET row = X'\(String(format: "%02X", RowFormat.version))\(id)11\(id)12' WHERE key = 'T:3'")
         try scratch.launch { image throws in
             // Not read this launch: the writer merges the row's other cells, and this row has none it can trust.
             image.writeAndWait(

@@ -17,10 +17,21 @@ struct RowEncoder {
         bytes.reserveCapacity(256)
     }
 
-    /// Starts a row: clears the buffer and writes the format byte.
-    mutating func begin() {
+    /// The type and id of the key of the record whose row is being encoded (nil for a root
+    /// field's row, and for a key with no `:`): a string equal to either is one tag byte.
+    private var keyType: String?
+    private var keyID: String?
+    /// The UTF-8 of the last string prefix used and its name id (-1 before the first).
+    private var lastPrefix: [UInt8] = []
+    private var lastPrefixID = -1
+
+    /// Starts a row: clears the buffer and writes the format byte. `key` is the record's
+    /// (nil for a root field), whose type and id strings equal to them are encoded as.
+    mutating func begin(key: RecordKey? = nil) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(RowFormat.version)
+        keyType = key.flatMap { RowFormat.part(of: $0, id: false) }
+        keyID = key.flatMap { RowFormat.part(of: $0, id: true) }
     }
 
     mutating func cell(_ slot: Slot, _ value: Value) throws {
@@ -42,7 +53,7 @@ struct RowEncoder {
         case .double(let d):
             bytes.append(0x04)
             fixed64(d.bitPattern)
-        case .string(let s): string(s, shortTag: 0x40, longTag: 0x05)
+        case .string(let s): try string(s)
         case .scalar(let json):
             bytes.append(0x08)
             encode(json)
@@ -165,17 +176,53 @@ struct RowEncoder {
         }
     }
 
-    private mutating func string(_ s: String, shortTag: UInt8, longTag: UInt8) {
+    /// A string value: the key's type or id as one byte, a long string under a shared prefix
+    /// as the prefix's name id and the rest, else its bytes.
+    private mutating func string(_ s: String) throws {
+        if let keyType, s == keyType {
+            bytes.append(0x0C)
+            return
+        }
+        if let keyID, s == keyID {
+            bytes.append(0x0D)
+            return
+        }
         var s = s
-        s.withUTF8 { utf8 in
+        try s.withUTF8 { utf8 in
+            if utf8.count >= RowFormat.prefixedStringMinimum, let (prefixID, count) = try prefix(of: utf8) {
+                bytes.append(0x0E)
+                varint(UInt64(prefixID))
+                varint(UInt64(utf8.count - count))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[count...]))
+                return
+            }
             if utf8.count < 64 {
-                bytes.append(shortTag + UInt8(utf8.count))
+                bytes.append(0x40 + UInt8(utf8.count))
             } else {
-                bytes.append(longTag)
+                bytes.append(0x05)
                 varint(UInt64(utf8.count))
             }
             bytes.append(contentsOf: utf8)
         }
+    }
+
+    /// The name id and length of the string's prefix up to and including its last `/`, when
+    /// that prefix is long enough to share and the file has it or has room for it.
+    private mutating func prefix(of utf8: UnsafeBufferPointer<UInt8>) throws -> (id: Int, count: Int)? {
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash + 1 >= RowFormat.prefixMinimum else {
+            return nil
+        }
+        let count = slash + 1
+        if lastPrefixID >= 0, lastPrefix.count == count,
+            lastPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, utf8.baseAddress!, count) == 0 })
+        {
+            return (lastPrefixID, count)
+        }
+        let prefix = UnsafeBufferPointer(rebasing: utf8[..<count])
+        guard let id = try names.prefixID(ofText: String(decoding: prefix, as: UTF8.self)) else { return nil }
+        lastPrefix = Array(prefix)
+        lastPrefixID = id
+        return (id, count)
     }
 
     private mutating func lengthPrefixed(_ s: String) {

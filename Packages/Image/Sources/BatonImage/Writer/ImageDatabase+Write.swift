@@ -135,14 +135,15 @@ private struct RecordWriter {
         merge = try database.connection.cached(
             """
             INSERT INTO records(key, row, launch) VALUES (?1, ?2, ?3)
-            ON CONFLICT(key) DO UPDATE SET row = \(RowMerge.functionName)(excluded.row, row), launch = excluded.launch
+            ON CONFLICT(key) DO UPDATE SET row = \(RowMerge.functionName)(excluded.row, row, key),
+                launch = excluded.launch
             """)
         launch = database.launch
     }
 
     mutating func write(_ entry: PersistenceBatch.Entry) throws {
         let snapshot = entry.snapshot
-        encoder.begin()
+        encoder.begin(key: snapshot.key)
         for cell in snapshot.cells { try encoder.cell(cell.slot, cell.value) }
         let statement = entry.rowWasRead ? replace : merge
         try statement.withText(snapshot.key.rawValue, at: 1) {
