@@ -16,17 +16,10 @@ import BatonStore
 
     /// The file-local id of `text` in the file's names table.
     private func nameID(_ path: String, _ text: String) throws -> Int {
-        var db: OpaquePointer?
-        guard sqlite3_open(path, &db) == SQLITE_OK else { throw ImageError.unavailable(path: path, reason: "open") }
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(db, "SELECT id FROM names WHERE text = ?1", -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        sqlite3_bind_text(statement, 1, text, -1, transientDestructor)
-        guard sqlite3_step(statement) == SQLITE_ROW else {
+        guard let id = try namesTable(path)[text] else {
             throw ImageError.unavailable(path: path, reason: "no name \(text)")
         }
-        return Int(sqlite3_column_int64(statement, 0))
+        return id
     }
 
     @Test func numericLinksReadBackUnderEveryTypeAndNumberSmallOrLarge() throws {

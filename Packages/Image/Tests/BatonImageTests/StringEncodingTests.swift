@@ -2,24 +2,10 @@ import Foundation
 import Testing
 @_spi(Baton) @testable import BatonImage
 import BatonStore
-import CSQLite
 
 /// Row format 2's strings: the key's type and id as one byte, long strings under a prefix
 /// kept in the names table, every one reading back as it was written.
 @Suite struct StringEncodingTests {
-    /// Every text of the file's names table.
-    private func namesTable(_ path: String) throws -> [String] {
-        var db: OpaquePointer?
-        guard sqlite3_open(path, &db) == SQLITE_OK else { throw ImageError.unavailable(path: path, reason: "open") }
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(db, "SELECT text FROM names", -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        var texts: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { texts.append(String(cString: sqlite3_column_text(statement, 0))) }
-        return texts
-    }
-
     private func write(_ scratch: Scratch, _ snapshots: [RecordSnapshot], rowWasRead: Bool = false) throws {
         try scratch.launch {
             $0.writeAndWait(PersistenceBatch(entries: snapshots.map { .init(snapshot: $0, rowWasRead: rowWasRead) }))
@@ -50,7 +36,7 @@ import CSQLite
             #expect(try image.read("plain") == noType)
         }
         let names = try namesTable(scratch.file.path)
-        #expect(names.contains("https://rickandmortyapi.com/api/character/avatar/"))
+        #expect(names["https://rickandmortyapi.com/api/character/avatar/"] != nil)
     }
 
     @Test func aMergeKeepsTheFilesKeyTypeIdAndPrefixedCellsAsTheyWere() throws {
@@ -79,7 +65,7 @@ import CSQLite
                 for row in rows { #expect(try reader.snapshot(of: row.key, fields: []) == row) }
             }
         }
-        let prefixes = try namesTable(scratch.file.path).filter { $0.hasSuffix("/") }
+        let prefixes = try namesTable(scratch.file.path).keys.filter { $0.hasSuffix("/") }
         #expect(prefixes.count == Names.prefixLimit)
     }
 }
