@@ -11,7 +11,7 @@ extension ImageDatabase {
     /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
     /// is thrown. With a `protection`, the file opens with its SQLite flag and, where files are
     /// protected (``ImageFileProtection``), the database and its `-wal` and `-shm` get it.
-    /// Runs on the writer's queue.
+    /// Runs off the caller's thread, with the writer's queue suspended behind it.
     static func open(path: String, version: String, protection: StoreImage.FileProtection? = nil) throws
         -> ImageDatabase
     {
@@ -100,6 +100,7 @@ extension ImageDatabase {
             launch = 1
         }
         let names = try Names(connection: connection)
+        try RowMerge.register(on: connection, names: names)
         return ImageDatabase(connection: connection, names: names, launch: launch)
     }
 
