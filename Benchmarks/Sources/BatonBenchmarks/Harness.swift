@@ -19,10 +19,23 @@ struct Harness {
         self.filter = filter
     }
 
+    /// The figures that missed their target (``Target/figures``) so far, with it.
+    private(set) var misses: [(name: String, value: Double, target: Target)] = []
+
+    /// Records a figure and prints it, with its target when it has one (`MISS` when it is not
+    /// met).
     mutating func record(_ name: String, _ value: Double) {
         figures.append((name, value))
         let shown = value >= 100 ? String(format: "%.0f", value) : String(format: "%.3f", value)
-        print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + shown)
+        var line = name.padding(toLength: 44, withPad: " ", startingAt: 0) + shown
+        if let target = Target.figures[name] {
+            let met = target.isMet(by: value)
+            line =
+                line.padding(toLength: 56, withPad: " ", startingAt: 0) + "target \(target.text)"
+                + (met ? "" : "  MISS")
+            if !met { misses.append((name, value, target)) }
+        }
+        print(line)
     }
 
     /// The median of `runs` measurements after `warmups` discarded ones. `body` returns one

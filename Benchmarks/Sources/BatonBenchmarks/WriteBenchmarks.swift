@@ -46,35 +46,42 @@ enum WriteBenchmarks {
         else { throw LensBenchmarkError.notCached }
         let plan = try environment.plan(LensFixture.self, variables: LensFixture.variables)
         let ingest = Harness.median { Harness.milliseconds { blackHole(try? Ingest().ingest(response, plan: plan)) } }
-        let payload = Harness.median {
-            let empty = GraphQLEnvironment(
-                store: Store(normalization: store.normalization), transport: UnusedTransport())
-            // An app's environment outlives its writes and plans each operation once, as the
-            // response's plan above is made once: the fresh one here plans before the clock.
-            blackHole(try? empty.plan(LensFixture.self, variables: LensFixture.variables))
-            let time = Harness.milliseconds {
-                do {
-                    try empty.write { try $0.commit(LensFixture.self, variables: LensFixture.variables, data: data) }
-                } catch {
-                    preconditionFailure("the payload failed: \(error)")
+        // The payload and the response landing (its bytes ingested and committed into an empty
+        // store: the path a payload stands in for), taken in turn run after run. Each side's
+        // input is made just before the clock starts, as an app's is: a payload built by the
+        // code that writes it, a response's bytes just read off the connection.
+        let (payload, landed) = Harness.interleavedMedians(
+            {
+                let empty = GraphQLEnvironment(
+                    store: Store(normalization: store.normalization), transport: UnusedTransport())
+                // An app's environment outlives its writes and plans each operation once, as the
+                // response's plan above is made once: the fresh one here plans before the clock.
+                blackHole(try? empty.plan(LensFixture.self, variables: LensFixture.variables))
+                let built = JSONValue.deepCopy(of: data)
+                let time = Harness.milliseconds {
+                    do {
+                        try empty.write {
+                            try $0.commit(LensFixture.self, variables: LensFixture.variables, data: built)
+                        }
+                    } catch {
+                        preconditionFailure("the payload failed: \(error)")
+                    }
                 }
-            }
-            precondition(empty.store.record("Character:1") != nil, "the payload must land")
-            return time
-        }
-        // The same data as a server's response lands: its bytes ingested and committed into an
-        // empty store, the path a payload replaces.
-        let landed = Harness.median {
-            let empty = Store(normalization: store.normalization)
-            let time = Harness.milliseconds {
-                guard let changes = try? Ingest().ingest(response, plan: plan).changes else {
-                    preconditionFailure("the response must ingest")
+                precondition(empty.store.record("Character:1") != nil, "the payload must land")
+                return time
+            },
+            {
+                let empty = Store(normalization: store.normalization)
+                let read = Foundation.Data([UInt8](response))
+                let time = Harness.milliseconds {
+                    guard let changes = try? Ingest().ingest(read, plan: plan).changes else {
+                        preconditionFailure("the response must ingest")
+                    }
+                    blackHole(empty.commit(changes))
                 }
-                blackHole(empty.commit(changes))
-            }
-            blackHole(empty)
-            return time
-        }
+                blackHole(empty)
+                return time
+            })
         harness.record("payload_commit_fixture_ms", payload)
         harness.record("payload_commit_over_ingest_ratio", payload / ingest)
         harness.record("payload_commit_over_response_commit_ratio", payload / landed)
@@ -87,5 +94,19 @@ extension LensFixture.CharacterRow: UpdatableFragment {
     static func name(of key: RecordKey, in environment: GraphQLEnvironment) throws -> String? {
         guard let record = environment.store.record(key) else { return nil }
         return try Self(ref: RecordRef(record: record, selection: nil, context: environment.lensContext)).name
+    }
+}
+
+extension JSONValue {
+    /// `value` made again, container by container and string by string, as code that builds
+    /// a payload makes it: none of its storage shared with `value`'s.
+    static func deepCopy(of value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(String(decoding: Array(text.utf8), as: UTF8.self))
+        case .array(let elements): .array(elements.map { deepCopy(of: $0) })
+        case .object(let members):
+            .object(members.map { (String(decoding: Array($0.0.utf8), as: UTF8.self), deepCopy(of: $0.1)) })
+        default: value
+        }
     }
 }

@@ -34,6 +34,14 @@ for suite in suites where filter.map({ suite.name.contains($0) }) ?? true {
         exit(1)
     }
 }
+if harness.misses.isEmpty {
+    print("\nevery figure with a target meets it")
+} else {
+    print("\n\(harness.misses.count) figures miss their targets:")
+    for miss in harness.misses {
+        print("  \(miss.name) \(String(format: "%.3f", miss.value)), target \(miss.target.text)")
+    }
+}
 if Harness.smoke {
     print("\nsmoke run: every suite ran once in release; nothing written")
 } else {
