@@ -18,7 +18,7 @@ final class PayloadCheck {
     /// The definitions of the selections met last, direct-mapped by the selection's identity:
     /// fixed slots the check owns, read on every object without an exclusivity check.
     let recent: UnsafeMutablePointer<SelectionDefinitions?>
-    static let recentSlots = 32
+    static var recentSlots: Int { 32 }
     /// The possible types of each abstract position met so far.
     var possibleTypes: [String: Set<String>] = [:]
 

@@ -51,8 +51,16 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     /// The value the next read reads, in the tree, or nil when a key, an element or the end is
     /// due.
     var pending: UnsafePointer<JSONValue>?
-    /// Where a member's value is in a `(String, JSONValue)`.
-    static let valueOffset = MemoryLayout<(String, JSONValue)>.offset(of: \(String, JSONValue).1)!
+    /// Where a member's value is in a `(String, JSONValue)`: after the string, at the value's
+    /// alignment, as a tuple lays out its elements (folded to a constant, where a stored
+    /// static would cost a lazy-initialization check on every member).
+    @inline(__always)
+    static var valueOffset: Int {
+        let alignment = MemoryLayout<JSONValue>.alignment
+        let offset = (MemoryLayout<String>.size + alignment - 1) & ~(alignment - 1)
+        assert(offset == MemoryLayout<(String, JSONValue)>.offset(of: \(String, JSONValue).1))
+        return offset
+    }
     var arena = ByteArena()
 
     init(_ value: JSONValue, maxDepth: Int = 512) {
