@@ -118,13 +118,21 @@ enum BenchmarkScreen {
 
     /// An environment whose store holds the recorded page, committed through the plan.
     static func environment() throws -> GraphQLEnvironment {
+        try environment(committing: BenchmarkScreenQuery.self, variables: variables)
+    }
+
+    /// An environment whose store holds the recorded page, committed as `operation`'s answer
+    /// under `variables` (the fixture's document, whichever lenses read it).
+    static func environment<Op: GraphQLOperation>(
+        committing operation: Op.Type, variables: [String: JSONValue]
+    ) throws -> GraphQLEnvironment {
         let schema = try String(
             contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
         let response = try Foundation.Data(
             contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
         let store = Store(normalization: Normalization(schema: try GraphQLSchema.parse(sdl: schema)))
         let environment = GraphQLEnvironment(store: store, transport: UnusedTransport())
-        let plan = try environment.plan(BenchmarkScreenQuery.self, variables: variables)
+        let plan = try environment.plan(operation, variables: variables)
         store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
         return environment
     }
