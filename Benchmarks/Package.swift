@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../Packages/Image"),
         .package(path: "../Packages/Transport"),
         .package(path: "../Packages/Lens"),
+        .package(path: "../Packages/Compiler"),
         .package(path: "../Tests/Support"),
     ],
     targets: [
@@ -26,7 +27,10 @@ let package = Package(
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
                 .product(name: "BatonTestSupport", package: "Support"),
-            ]
+            ],
+            exclude: ["baton.json"],
+            // The screen's lenses as an app gets them: BenchmarkScreen.graphql through the plugin.
+            plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
         )
     ]
 )

@@ -128,15 +128,7 @@ enum LensFixture: GraphQLOperation {
 
     @MainActor
     static func environment() throws -> GraphQLEnvironment {
-        let schema = try String(
-            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
-        let response = try Foundation.Data(
-            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
-        let store = Store(normalization: Normalization(schema: try GraphQLSchema.parse(sdl: schema)))
-        let environment = GraphQLEnvironment(store: store, transport: UnusedTransport())
-        let plan = try environment.plan(LensFixture.self, variables: variables)
-        store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
-        return environment
+        try BenchmarkScreen.environment(committing: LensFixture.self, variables: variables)
     }
 
     struct Data: Fragment {

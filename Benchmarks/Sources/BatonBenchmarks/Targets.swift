@@ -19,6 +19,7 @@ enum Target {
         // Reads (issue #21).
         "tracked_over_observable_ratio": .atMost(1.0),
         "lens_read_over_record_read_ratio": .atMost(2),
+        "lens_argument_read_over_record_read_ratio": .atMost(2),
         "lens_tracked_over_observable_ratio": .atMost(1.1),
         // The image (issue #21).
         "image_writer_over_commit_ratio": .atMost(2),

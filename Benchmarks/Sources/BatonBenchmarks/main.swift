@@ -16,6 +16,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("store", StoreBenchmarks.run),
     ("image", ImageBenchmarks.run),
     ("lens", LensBenchmarks.run),
+    ("lens-reads", LensReadBenchmarks.run),
     ("writes", WriteBenchmarks.run),
     ("transport", TransportBenchmarks.run),
     ("batching", BatchingBenchmarks.run),

@@ -129,6 +129,17 @@ struct LensReadTests {
         #expect(try data.character?.key == "Character:1")
     }
 
+    @Test func lensesOverTwoPlansReadAFieldWithArgumentsThroughTheirOwnPlanInTurn() throws {
+        let rick = try load(
+            CharacterByIDQuery.self, variables: ["id": "1"], response: Responses.rick, into: environment)
+        let morty = try load(
+            CharacterByIDQuery.self, variables: ["id": "2"], response: Responses.morty, into: environment)
+        for _ in 0..<2 {
+            #expect(try rick.character?.name == "Rick")
+            #expect(try morty.character?.name == "Morty")
+        }
+    }
+
     @Test func aFieldWithArgumentsOnALensMadeWithoutAPlanThrowsNotSelected() throws {
         let root = RecordRef(record: environment.store.root, selection: nil, context: environment.lensContext)
         _ = try reads()

@@ -133,7 +133,32 @@ struct EpisodeLens: Fragment {
     let ref: RecordRef
 }
 
+/// A field whose argument is a variable: each variables' plan gives it its own storage key.
+enum CharacterByIDQuery: GraphQLOperation {
+    static let document = "query CharacterByID($id: ID!) { character(id: $id) { id name } }"
+
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Linked<CharacterNameLens?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
+/// A character's id and name.
+struct CharacterNameLens: Fragment {
+    static let typeCondition = "Character"
+    struct Fields: FieldSet {
+        let id = Scalar<String>("id")
+        let name = Scalar<String>("name")
+    }
+    static let fields = Fields()
+    let ref: RecordRef
+}
+
 enum Responses {
+    static let rick = #"{"data":{"character":{"id":"1","name":"Rick"}}}"#
+    static let morty = #"{"data":{"character":{"id":"2","name":"Morty"}}}"#
     static let reads = """
         {"data":{"tokenizer":{"id":"t","text":"1250","strings":["a",null,"c"],"count":3,"counts":[1,2],\
         "ratio":2,"ratios":[0.5,1],"flag":true,"flags":[true,false],"json":{"a":1,"b":[2]},"jsons":[{"c":3},4]},\

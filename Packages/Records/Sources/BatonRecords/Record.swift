@@ -13,12 +13,14 @@ public final class Record: Observable {
     public nonisolated let key: RecordKey
     /// Made by the first tracked read: until then no observer can exist, writes skip it, and
     /// a record no view has read (most records a check fills from disk) never pays for one.
-    @exclusivity(unchecked) var registrar: ObservationRegistrar?
+    /// Boxed: `ObservationRegistrar` is resilient, so an optional of it is tested and copied
+    /// through value witnesses on every read, while an optional box is a pointer.
+    @exclusivity(unchecked) var observation: ObservationBox?
     /// The slots this record holds, ascending; `values[i]` is the value of `slots[i]`.
     @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
     @exclusivity(unchecked) var values: ContiguousArray<Value> = []
     /// Whether a tracked read has happened: false until then.
-    var mayBeObserved: Bool { registrar != nil }
+    var mayBeObserved: Bool { observation != nil }
 
     public init(key: RecordKey) {
         self.key = key
@@ -37,7 +39,7 @@ public final class Record: Observable {
     /// made. `slots` must be ascending with no slot twice. The arrays are taken, not copied:
     /// a row the check read moves in without a retain and release of each.
     @_spi(Baton) public func adopt(slots: consuming ContiguousArray<Slot>, values: consuming ContiguousArray<Value>) {
-        assert(self.slots.isEmpty && registrar == nil, "adopt(slots:values:) on a record in use")
+        assert(self.slots.isEmpty && observation == nil, "adopt(slots:values:) on a record in use")
         self.slots = slots
         self.values = values
     }
@@ -132,17 +134,17 @@ public final class Record: Observable {
 
     @usableFromInline
     func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
-        guard let registrar else { return accessFirst(keyPath) }
-        registrar.access(self, keyPath: keyPath)
+        guard let observation else { return accessFirst(keyPath) }
+        observation.registrar.access(self, keyPath: keyPath)
         return true
     }
 
     /// The first tracked read: makes the registrar, off the hot path.
     @usableFromInline @inline(never)
     func accessFirst(_ keyPath: KeyPath<Record, Value?>) -> Bool {
-        let made = ObservationRegistrar()
-        registrar = made
-        made.access(self, keyPath: keyPath)
+        let made = ObservationBox()
+        observation = made
+        made.registrar.access(self, keyPath: keyPath)
         return true
     }
 

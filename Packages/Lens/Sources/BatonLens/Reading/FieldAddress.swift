@@ -14,6 +14,10 @@ public final class FieldAddress: Sendable, Hashable {
     /// A client-only field (`FieldPlan.isClientOnly`), which no response holds, is declared so:
     /// it reads as null until the app writes it.
     public let conditional: Bool
+    /// The plan field ``planField(in:of:)`` last found and the resolved selection it was found
+    /// in. Main actor, like every read; holds one selection per address until another
+    /// replaces it.
+    @MainActor private var lastResolution: (selection: ResolvedSelection, plan: FieldPlan)?
 
     init(name: String, alias: String?, arguments: Bool, conditional: Bool = false) {
         self.name = name
@@ -46,15 +50,27 @@ public final class FieldAddress: Sendable, Hashable {
     @MainActor
     @usableFromInline
     func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
-        guard let selection = ref.selection,
-            let plan = selection.resolved(for: ref.record.typename).fields.first(where: {
-                $0.responseKey == responseKey
-            })
-        else { throw .notSelected(field: responseKey, record: ref.record.key) }
+        guard let selection = ref.selection, let plan = planField(in: selection, of: ref.record) else {
+            throw .notSelected(field: responseKey, record: ref.record.key)
+        }
         if let merged = plan.mergedConnection({ ref.record[untracked: $0] }) {
             return (NameTable.shared.field(at: merged.slot), plan)
         }
         return (plan.field, plan)
+    }
+
+    /// The plan field this address answers in `selection` for `record`'s type; nil when the
+    /// selection does not select it. Found by response key once per resolved selection: the
+    /// last one found is kept (with the selection, so its identity cannot be reused) and a
+    /// read through the same selection takes it without comparing a string.
+    @MainActor
+    func planField(in selection: SelectionPlan, of record: Record) -> FieldPlan? {
+        // Only a selection with conditional fragments depends on the record's type.
+        let resolved = selection.byType.isEmpty ? selection.common : selection.resolved(for: record.typename)
+        if let lastResolution, lastResolution.selection === resolved { return lastResolution.plan }
+        guard let plan = resolved.fields.first(where: { $0.responseKey == responseKey }) else { return nil }
+        lastResolution = (resolved, plan)
+        return plan
     }
 
     /// The value in `ref`'s record, read with tracking; throws when the record lacks it (null

@@ -29,7 +29,7 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
     @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
         let (value, plan) = try address.value(in: ref)
-        let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan)
+        let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan, address: address)
         switch try T.resolveLink(value, at: site) {
         case .value(let target): return target
         case .null: throw .unexpectedNull(field: address.responseKey, record: ref.record.key)

@@ -1,0 +1,156 @@
+import BatonLens
+import Foundation
+import Observation
+import BatonTestSupport
+
+/// Field reads through the lenses the compiler plugin generates for BenchmarkScreen.graphql
+/// (the seeds' 686 KB screen), beside the same fields read from the records themselves and
+/// beside `@Observable` properties. Each ratio's two sides are timed in turn, run after run.
+enum LensReadBenchmarks {
+    @MainActor
+    static func run(_ harness: inout Harness) throws {
+        let environment = try BenchmarkScreen.environment()
+        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
+        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        let thumbs = try BenchmarkScreen.thumbnails(of: data)
+        let records = thumbs.map(\.ref.record)
+        let fields = ["id", "name", "image"].map(FieldSlot.named)
+        let reads = Double(thumbs.count * fields.count)
+
+        // Static fields: each thumbnail's three fields, outside any tracking scope, each
+        // (record, field) pair once, a field at a time over every record; beside the same
+        // values read bare from the records (`record[untracked:]`).
+        let (lensRead, recordRead) = try Harness.interleavedMedians(
+            { try readThroughLenses(thumbs) / reads },
+            { readBare(records, fields) / reads })
+        harness.record("lens_read_ns", lensRead)
+        harness.record("lens_record_read_ns", recordRead)
+        harness.record("lens_read_over_record_read_ratio", lensRead / recordRead)
+
+        // A field with arguments: `characters(page: $page)` of the query's root, read as its
+        // lens, beside its link read from the root record and looked up in the store.
+        let plan = try environment.plan(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables)
+        guard
+            let characters = plan.root.resolved(for: plan.rootTypename).fields.first(where: {
+                $0.responseKey == "characters"
+            })
+        else { throw LensBenchmarkError.notCached }
+        let root = data.ref.record
+        let store = environment.store
+        let argumentReads = 1_000
+        let (lensArgumentRead, recordArgumentRead) = try Harness.interleavedMedians(
+            {
+                try Harness.nanoseconds {
+                    for _ in 0..<argumentReads { blackHole(try data.characters) }
+                } / Double(argumentReads)
+            },
+            {
+                Harness.nanoseconds {
+                    for _ in 0..<argumentReads {
+                        guard case .link(let key)? = root[characters.field] else { continue }
+                        blackHole(store.record(key))
+                    }
+                } / Double(argumentReads)
+            })
+        harness.record("lens_argument_read_ns", lensArgumentRead)
+        harness.record("lens_argument_record_read_ns", recordArgumentRead)
+        harness.record("lens_argument_read_over_record_read_ratio", lensArgumentRead / recordArgumentRead)
+
+        // Tracked: the same reads inside one tracking scope, as a view body makes them, beside
+        // as many `@Observable` property reads, each (object, property) pair once.
+        let objects = thumbs.map { _ in ObservableCharacter() }
+        let (lensTracked, observable) = Harness.interleavedMedians(
+            {
+                Harness.nanoseconds {
+                    withObservationTracking {
+                        for thumb in thumbs { blackHole(try? thumb.id) }
+                        for thumb in thumbs { blackHole(try? thumb.name) }
+                        for thumb in thumbs { blackHole(try? thumb.image) }
+                    } onChange: {
+                    }
+                } / reads
+            },
+            {
+                Harness.nanoseconds {
+                    withObservationTracking {
+                        for f in 0..<fields.count {
+                            for object in objects { blackHole(object.read(f)) }
+                        }
+                    } onChange: {
+                    }
+                } / reads
+            })
+        harness.record("lens_tracked_read_ns", lensTracked)
+        harness.record("lens_observable_read_ns", observable)
+        harness.record("lens_tracked_over_observable_ratio", lensTracked / observable)
+    }
+}
+
+extension LensReadBenchmarks {
+    typealias Thumbnail = BenchmarkScreenQuery.Characters.Results.Episode.Characters
+
+    /// Nanoseconds to read each thumbnail's three fields through its lens, a field at a time.
+    @MainActor @inline(never)
+    static func readThroughLenses(_ thumbs: [Thumbnail]) throws -> Double {
+        try Harness.nanoseconds {
+            for thumb in thumbs { blackHole(try thumb.id) }
+            for thumb in thumbs { blackHole(try thumb.name) }
+            for thumb in thumbs { blackHole(try thumb.image) }
+        }
+    }
+
+    /// Nanoseconds to read the same values bare from the records, a field at a time.
+    @MainActor @inline(never)
+    static func readBare(_ records: [Record], _ fields: [FieldSlot]) -> Double {
+        Harness.nanoseconds {
+            for field in fields {
+                let slot = field.slot
+                for record in records { blackHole(record[untracked: slot]) }
+            }
+        }
+    }
+}
+
+/// The benchmark's screen: BenchmarkScreen.graphql's lenses over the recorded first page.
+@MainActor
+enum BenchmarkScreen {
+    static let variables: [String: JSONValue] = ["page": 1]
+
+    /// An environment whose store holds the recorded page, committed through the plan.
+    static func environment() throws -> GraphQLEnvironment {
+        try environment(committing: BenchmarkScreenQuery.self, variables: variables)
+    }
+
+    /// An environment whose store holds the recorded page, committed as `operation`'s answer
+    /// under `variables` (the fixture's document, whichever lenses read it).
+    static func environment<Op: GraphQLOperation>(
+        committing operation: Op.Type, variables: [String: JSONValue]
+    ) throws -> GraphQLEnvironment {
+        let schema = try String(
+            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/schema.graphql"), encoding: .utf8)
+        let response = try Foundation.Data(
+            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
+        let store = Store(normalization: Normalization(schema: try GraphQLSchema.parse(sdl: schema)))
+        let environment = GraphQLEnvironment(store: store, transport: UnusedTransport())
+        let plan = try environment.plan(operation, variables: variables)
+        store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
+        return environment
+    }
+
+    /// Every character the page's episodes show as a thumbnail, one lens per record.
+    static func thumbnails(
+        of data: BenchmarkScreenQuery.Data
+    ) throws -> [BenchmarkScreenQuery.Characters.Results.Episode.Characters] {
+        var seen: Set<RecordKey> = []
+        var thumbs: [BenchmarkScreenQuery.Characters.Results.Episode.Characters] = []
+        for row in try data.characters?.results ?? [] {
+            for episode in try row?.episode ?? [] {
+                for thumb in try episode?.characters ?? [] {
+                    guard let thumb, seen.insert(thumb.key).inserted else { continue }
+                    thumbs.append(thumb)
+                }
+            }
+        }
+        return thumbs
+    }
+}
