@@ -45,6 +45,16 @@ enum NormalizeBenchmarks {
         harness.record("ingest_over_jsonserialization_ratio", ingest / serialization)
         harness.record("ingest_mb_per_s", Double(bytes.count) / 1e6 / (ingest / 1e3))
         harness.record("json_validating_scan_ms", scan)
+        // The ingest over the machine's floor for reading the same bytes: a validating scan.
+        let (ingestBeside, scanBeside) = try Harness.interleavedMedians(
+            { try Harness.milliseconds { blackHole(try Ingest().ingest(bytes, plan: plan)) } },
+            {
+                try Harness.milliseconds {
+                    var reader = JSONReader(bytes)
+                    try reader.skipValue()
+                }
+            })
+        harness.record("ingest_over_scan_ratio", ingestBeside / scanBeside)
         harness.record("materialize_fixture_ms", materialize)
         // What a generated operation pays per set of variables: its template is data.
         let template = try OperationTemplate(plan.text, normalization: FixtureData.normalization)

@@ -3,8 +3,10 @@ import Observation
 import BatonStore
 
 /// The store's figures on the seeds' fixture (899 records): commits into an empty store, of
-/// equal values, of one field; the availability check from memory; collection with half the
-/// records unreachable; a deletion's notification scan over an observed screen.
+/// equal values, of one field; the availability check from memory, and beside a first commit;
+/// an optimistic cycle beside a first commit; collection with half the records unreachable,
+/// and over 50,000 records one root reaches; a deletion's notification scan over an observed
+/// screen.
 enum StoreBenchmarks {
     @MainActor static func run(_ harness: inout Harness) throws {
         let normalization = FixtureData.normalization
@@ -45,6 +47,41 @@ enum StoreBenchmarks {
             Harness.nanoseconds { blackHole(store.check(plan)) } / 1e3
         }
         harness.record("check_memory_us", check)
+        // The check from memory beside the first commit of the same records, in turn.
+        let (checkBeside, commitBeside) = Harness.interleavedMedians(
+            { Harness.milliseconds { blackHole(store.check(plan)) } },
+            {
+                let fresh = Store(normalization: normalization)
+                let time = Harness.milliseconds { blackHole(fresh.commit(changes)) }
+                blackHole(fresh)
+                return time
+            })
+        harness.record("check_over_commit_ratio", checkBeside / commitBeside)
+
+        // An optimistic cycle over the screen, beside the first commit: every character renamed
+        // as a layer (apply), the page committed by the server beneath it (rebase), the
+        // server's answer taking the layer's place (resolve).
+        var renamed = ChangeSet()
+        for snapshot in changes.snapshots where snapshot.key.rawValue.hasPrefix("Character:") {
+            renamed.write(.string("Optimistic \(snapshot.key.rawValue)"), to: name, of: snapshot.key)
+        }
+        let (cycle, firstCommit) = Harness.interleavedMedians(
+            {
+                let cycled = filledStore()
+                return Harness.milliseconds {
+                    let layer = cycled.applyOptimistic(renamed)
+                    blackHole(cycled.commit(changes))
+                    blackHole(cycled.commit(changes, replacing: layer))
+                }
+            },
+            {
+                let fresh = Store(normalization: normalization)
+                let time = Harness.milliseconds { blackHole(fresh.commit(changes)) }
+                blackHole(fresh)
+                return time
+            })
+        harness.record("optimistic_cycle_ms", cycle)
+        harness.record("optimistic_cycle_over_commit_ratio", cycle / firstCommit)
 
         // Collection: the fixture retained, as many records again that nothing reaches.
         let token = store.retain(plan)
@@ -58,6 +95,7 @@ enum StoreBenchmarks {
         }
         token.release()
         harness.record("collect_ms", collect)
+        harness.record("collect_50k_ms", try collectFiftyThousand())
 
         // A deletion over a screen whose every record is observed: the scan for fields that
         // link to the deleted record (no reverse index is kept).
@@ -80,5 +118,28 @@ enum StoreBenchmarks {
             return time
         }
         harness.record("commit_delete_observed_ms", delete)
+    }
+
+    /// A collection pass over 50,000 records that one root field reaches (a list of links),
+    /// retained by its operation: the walk that marks what stays.
+    @MainActor static func collectFiftyThousand() throws -> Double {
+        let count = 50_000
+        var text = #"{"data":{"items":["#
+        for i in 0..<count {
+            if i > 0 { text += "," }
+            text += #"{"__typename":"Item","id":"\#(i)","name":"item \#(i)","rank":\#(i)}"#
+        }
+        text += "]}}"
+        let normalization = Normalization()
+        let plan = try OperationPlan("{ items { id name rank } }", normalization: normalization)
+        let changes = try Ingest().ingest(Array(text.utf8), plan: plan).changes
+        let store = Store(normalization: normalization)
+        store.commit(changes, fetched: plan.identity)
+        let token = store.retain(plan)
+        precondition(store.recordCount > count, "the items must land")
+        let time = Harness.median { Harness.milliseconds { blackHole(store.collect()) } }
+        precondition(store.recordCount > count, "collection must keep what the root reaches")
+        token.release()
+        return time
     }
 }
