@@ -386,7 +386,10 @@ extension ReliabilityHostileResponseTests {
         hostile("an id that is an exponent", .tokenizer, .wrongScalar) { tokenizer(["id": "1e3"]) },
         hostile("an id past Int64", .tokenizer, .wrongScalar) { tokenizer(["id": "99999999999999999999"]) },
         hostile("an id that is a boolean", .tokenizer, .wrongScalar) { tokenizer(["id": "true"]) },
-        hostile("an id that is null", .tokenizer, .data) { tokenizer(["id": "null"]) },
+        hostile(
+            "an id that is null embeds the record under the root", .tokenizer, .data,
+            [Lands(RecordKey.root.child("tokenizer"), "text", .string("x")), Lands("Tokenizer:null", "text", nil)]
+        ) { tokenizer(["id": "null"]) },
         hostile("an id that is an object", .tokenizer, .wrongScalar) { tokenizer(["id": #"{"id":"t"}"#]) },
         hostile("an id that is a list", .tokenizer, .wrongScalar) { tokenizer(["id": #"["t"]"#]) },
         hostile("an id that is an empty string", .tokenizer, .data, [Lands("Tokenizer:", "text", .string("x"))]) {
@@ -399,10 +402,16 @@ extension ReliabilityHostileResponseTests {
     ]
 
     static let typenames: [Hostile] = [
-        hostile("a Character whose __typename says Location", .data) {
+        hostile(
+            "a Character whose __typename says Location lands as the Character",
+            .data, named("Rick Sanchez") + [Lands("Location:1", "name", .string("Earth (C-137)"))]
+        ) {
             profile(replacing: #""id":"1","#, with: #""__typename":"Location","id":"1","#)
         },
-        hostile("a Location whose __typename says Character", .data) {
+        hostile(
+            "a Location whose __typename says Character lands as the Location",
+            .data, named("Rick Sanchez") + [Lands("Location:1", "name", .string("Earth (C-137)"))]
+        ) {
             profile(
                 replacing: #"{"id":"1","name":"Earth (C-137)"}"#,
                 with: #"{"__typename":"Character","id":"1","name":"Earth (C-137)"}"#)
@@ -413,7 +422,7 @@ extension ReliabilityHostileResponseTests {
         hostile("a union element whose __typename is a type outside the union", .union, .data) {
             union(#"{"__typename":"Note","id":"1"}"#)
         },
-        hostile("a union element whose __typename is an interface", .union, .data) {
+        hostile("a union element whose __typename is an interface", .union, .missingField) {
             union(#"{"__typename":"Named","name":"n"}"#)
         },
         hostile("a union element whose __typename is a list", .union, .wrongType) {

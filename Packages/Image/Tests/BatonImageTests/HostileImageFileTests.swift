@@ -283,6 +283,38 @@ import CSQLite
             #expect(try image.read("Character:2")?["name"] == .string("Morty"))
         }
     }
+
+    /// A value nested as deep as an ingested response can make it (the JSON reader takes 512
+    /// containers) is read back in the next launch, on a thread of a 512 KB stack.
+    @Test func aRecordNestedAsDeepAsAnIngestAllowsReadsBackWhole() throws {
+        let scratch = Scratch()
+        var json = JSONValue.int(1)
+        var list = Value.int(1)
+        for _ in 0..<600 {
+            json = .array([json])
+            list = .list([list])
+        }
+        let deep = snapshot("Tokenizer:t", ["json": .scalar(json), "strings": list, "text": .string("x")])
+        try scratch.launch { $0.writeAndWait(PersistenceBatch(entries: [.init(snapshot: deep, rowWasRead: false)])) }
+        let image = StoreImage.open(at: scratch.file, version: "v1")
+        defer { image.close() }
+        try image.waitUntilOpen()
+        let read = ReadBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            read.snapshot = try? image.read("Tokenizer:t")
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        #expect(read.snapshot == deep)
+    }
+}
+
+/// What a thread read, handed to the test after its semaphore.
+private final class ReadBox: @unchecked Sendable {
+    var snapshot: RecordSnapshot?
 }
 
 /// The `row` blob of `key` in the file's `records` table.
