@@ -165,7 +165,7 @@ extension ReliabilityHostileResponseTests {
         },
         hostile("509 nested lists in an error's extensions: at the limit", .data, named("Rick Sanchez")) {
             profile(errors: #"[{"message":"x","extensions":"# + lists(509) + "}]")
-        },
+        }.unplaced(1),
         hostile("510 nested lists in an error's extensions: one past", .json(.depthLimitExceeded)) {
             profile(errors: #"[{"message":"x","extensions":"# + lists(510) + "}]")
         },
@@ -184,9 +184,11 @@ extension ReliabilityHostileResponseTests {
         hostile("509 nested lists in a union element: one past", .union, .json(.depthLimitExceeded)) {
             union(#"{"__typename":"Episode","air_date":"d","id":"1","deep":"# + lists(509) + "}")
         },
-        hostile("509 nested lists in a JSON scalar: at the limit", .tokenizer, .data) {
+        hostile(
+            "509 nested lists in a JSON scalar: at the limit, in the store; its image row a miss", .tokenizer, .data
+        ) {
             tokenizer(["json": lists(509)])
-        },
+        }.missingInImage([tokenizerKey]),
         hostile("510 nested lists in a JSON scalar: one past", .tokenizer, .json(.depthLimitExceeded)) {
             tokenizer(["json": lists(510)])
         },
@@ -205,7 +207,7 @@ extension ReliabilityHostileResponseTests {
         },
         hostile("a 1 MB error message", .data, named("Rick Sanchez")) {
             profile(errors: #"[{"message":""# + String(repeating: "m", count: 1 << 20) + #""}]"#)
-        },
+        }.unplaced(1),
         hostile("100,000 escapes in a name", .data, named(String(repeating: "é", count: 100_000))) {
             profile(name: "\"" + String(repeating: #"\u00e9"#, count: 100_000) + "\"")
         },
@@ -435,45 +437,52 @@ extension ReliabilityHostileResponseTests {
     static let paths: [Hostile] = [
         hostile("an error path into a scalar", .data) {
             profile(errors: #"[{"message":"x","path":["character","name","x"]}]"#)
-        },
+        }.unplaced(1),
         hostile("an error path indexing a scalar", .data) {
             profile(errors: #"[{"message":"x","path":["character","name",0]}]"#)
-        },
-        hostile("an error path through a null object", .data) {
+        }.unplaced(1),
+        hostile("an error path through a null object is placed on the null", .data) {
             Array(
                 (String(decoding: profile(origin: "null").dropLast(), as: UTF8.self)
                     + #","errors":[{"message":"x","path":["character","origin","name"]}]}"#).utf8)
-        },
-        hostile("an empty error path", .data) { profile(errors: #"[{"message":"x","path":[]}]"#) },
-        hostile("a null error path", .data) { profile(errors: #"[{"message":"x","path":null}]"#) },
-        hostile("an error path that is a number", .data) { profile(errors: #"[{"message":"x","path":5}]"#) },
+        }.unplaced(0),
+        hostile("an empty error path", .data) { profile(errors: #"[{"message":"x","path":[]}]"#) }.unplaced(1),
+        hostile("a null error path", .data) { profile(errors: #"[{"message":"x","path":null}]"#) }.unplaced(1),
+        hostile("an error path that is a number", .data) { profile(errors: #"[{"message":"x","path":5}]"#) }.unplaced(
+            1),
         hostile("an error path that is an object", .data) {
             profile(errors: #"[{"message":"x","path":{"character":0}}]"#)
-        },
+        }.unplaced(1),
         hostile("an error path with a boolean element", .data) {
             profile(errors: #"[{"message":"x","path":["character",true]}]"#)
-        },
-        hostile("an error path with a null element", .data) { profile(errors: #"[{"message":"x","path":[null]}]"#) },
+        }.unplaced(1),
+        hostile("an error path with a null element", .data) { profile(errors: #"[{"message":"x","path":[null]}]"#) }
+            .unplaced(1),
         hostile("an error path with a float index", .list, .data) {
             list(errors: #"[{"message":"x","path":["characters","results",0.5,"name"]}]"#)
-        },
+        }.unplaced(1),
         hostile("an error path with an index of 1e30", .list, .data) {
             list(errors: #"[{"message":"x","path":["characters","results",1e30,"name"]}]"#)
-        },
+        }.unplaced(1),
         hostile("an error path with an index past Int64", .list, .data) {
             list(errors: #"[{"message":"x","path":["characters","results",99999999999999999999,"name"]}]"#)
-        },
-        hostile("an error path into a list element's field", .list, .data) {
+        }.unplaced(1),
+        hostile("an error path to a list element's field holding data stays unplaced", .list, .data) {
             list(errors: #"[{"message":"x","path":["characters","results",0,"name"]}]"#)
-        },
-        hostile("an error path of the root field alone", .data) {
+        }.unplaced(1),
+        hostile("an error path to the root field holding data stays unplaced", .data) {
             profile(errors: #"[{"message":"x","path":["character"]}]"#)
-        },
+        }.unplaced(1),
+        hostile("an error path to a list element's null field is placed there", .list, .data) {
+            list(
+                #"[{"id":"7","name":null,"status":"S","image":"I","species":"H","origin":null}]"#,
+                errors: #"[{"message":"x","path":["characters","results",0,"name"]}]"#)
+        }.unplaced(0),
         hostile("an error message that is a number", .notAResponse) { profile(errors: #"[{"message":5}]"#) },
         hostile("an error message that is null", .notAResponse) { profile(errors: #"[{"message":null}]"#) },
         hostile("an error's locations that are garbage", .data) {
             profile(errors: #"[{"message":"x","locations":"here"}]"#)
-        },
+        }.unplaced(1),
     ]
 
     /// The good profile response cut just before and just after every structural byte

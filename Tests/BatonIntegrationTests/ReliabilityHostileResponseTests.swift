@@ -92,6 +92,12 @@ import BatonTestSupport
         let expect: Expect
         /// For `.data`: what the store and the image then hold.
         var check: [Lands] = []
+        /// For `.data`: how many of the response's errors the ingest could not place on a
+        /// field (and reports as the response's), when the case says.
+        var unplaced: Int? = nil
+        /// Records the store holds whose image row reads as a miss (nested past the row
+        /// decoder's depth, 128: `RowFormat.maxDepth` in BatonImage).
+        var missesInImage: Set<RecordKey> = []
         var description: String { name }
     }
 
@@ -190,6 +196,20 @@ import BatonTestSupport
         let test: Case
         let bytes: @Sendable () throws -> [UInt8]
         var description: String { test.name }
+
+        /// This response, the image's rows of `keys` reading as misses.
+        func missingInImage(_ keys: Set<RecordKey>) -> Hostile {
+            var test = test
+            test.missesInImage = keys
+            return Hostile(test: test, bytes: bytes)
+        }
+
+        /// This response, its ingest reporting `count` errors it could not place.
+        func unplaced(_ count: Int) -> Hostile {
+            var test = test
+            test.unplaced = count
+            return Hostile(test: test, bytes: bytes)
+        }
     }
 
     /// Every hostile response: the corpus, the generated ones and the byte-exact ones.
@@ -282,6 +302,9 @@ import BatonTestSupport
             }
             return
         }
+        if let unplaced = test.unplaced {
+            #expect(result.errors.count == unplaced, "\(test.name): \(result.errors.count) errors unplaced")
+        }
         _ = store.commit(result.changes, fetched: plan.identity, at: Self.refetched)
         let after = Self.dump(store)
         let written = Set(result.changes.snapshots.map(\.key))
@@ -307,7 +330,8 @@ import BatonTestSupport
                 "\(test.name): the image's \(check.key).\(check.field)")
         }
         for key in written where after[key] != nil {
-            #expect(try inspector.record(key) == after[key], "\(test.name): the image's row of \(key)")
+            let expected = test.missesInImage.contains(key) ? nil : after[key]
+            #expect(try inspector.record(key) == expected, "\(test.name): the image's row of \(key)")
         }
     }
 

@@ -26,10 +26,11 @@
 /// `0` null, `1` false, `2` true, `3` int, `4` double, `5` string, `6` array, `7` object.
 enum RowFormat {
     static let version: UInt8 = 1
-    /// How deep lists (and JSON) may nest in a row the decoder accepts: past the 512
-    /// containers the ingest's JSON reader accepts by default (`Ingest.maxDepth`), so that a
-    /// record a response could hold is read back whole (at 128, a JSON scalar nested 200 deep
-    /// made its whole row a miss). Decoding recurses once per level: 1,024 levels stay well
-    /// inside a secondary thread's 512 KB stack.
-    static let maxDepth = 1024
+    /// How deep lists (and JSON) may nest in a row the decoder accepts. A record holding a
+    /// value nested deeper (the ingest's JSON reader accepts 512 containers) is written, and
+    /// its row reads as a miss in the next launch, as any row that does not decode: the check
+    /// then asks the network, and the record's next write replaces the row. Decoding (and
+    /// encoding) recurse once per level, so the bound also keeps a read on a thread of 512 KB
+    /// (a debug build's frames are large) from running out of stack.
+    static let maxDepth = 128
 }
