@@ -322,6 +322,10 @@ import BatonTestSupport
         #expect(launch.fetchTimes == times, "\(test.name): only its operation's fetch time moves")
         guard image else { return }
         launch.image.waitForPendingWrites()
+        for (operation, time) in times {
+            let stored = try launch.image.withReadTransaction { try $0.fetchTime(of: Self.plans[operation]!.identity) }
+            #expect(stored == time, "\(test.name): the image's fetch time of \(operation)")
+        }
         let inspector = try ImageInspector(path: launch.scratch.imageFile.path)
         for check in test.check {
             #expect(store.record(check.key)?[slot: Slot(check.field)] == check.value, "\(test.name): \(check.key)")
