@@ -7,7 +7,8 @@
 # and every BatonTesting source against it
 # and the stand-in (the preview's `View.baton(_:)`); and BatonLens once more beside each of the
 # UIKit and AppKit stand-ins (UIKit/, AppKit/), so each branch of the app-activity adapter
-# (`canImport(UIKit)`, `canImport(AppKit)`) type-checks. Needs the workspace's debug build
+# (`canImport(UIKit)`, `canImport(AppKit)`) type-checks; and BatonImage's SQLite shim with Apple
+# SQLite's file-protection flags (SQLite/). Needs the workspace's debug build
 # (`swift build`) for the modules BatonLens and BatonTesting import.
 #
 # Usage: Tools/SwiftUIStandIn/typecheck-adapter.sh [repository]
@@ -21,6 +22,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/baton-swiftui.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 flags=(-swift-version 6 -strict-concurrency=complete -warnings-as-errors)
+
+# BatonImage's SQLite shim as it compiles over Apple's SQLite, whose file-protection open
+# flags (the stand-in SQLite/AppleFileProtection.h) Linux's sqlite3.h lacks. Its Swift side
+# (StoreImage.FileProtection, FileProtectionType) type-checks in every build: corelibs
+# Foundation declares FileProtectionType too.
+echo '#include "shim.h"' | "${CLANG:-clang}" -fsyntax-only -Wall -Werror -x c \
+    -include "$here/SQLite/AppleFileProtection.h" -I "$repo/Packages/Image/Sources/CSQLite" -
+echo "typecheck-adapter: BatonImage's SQLite shim compiles its file-protection flags against Apple's"
 swiftc -emit-module -parse-as-library -module-name SwiftUI "${flags[@]}" \
     -emit-module-path "$work/SwiftUI.swiftmodule" "$here/SwiftUI/SwiftUI.swift"
 

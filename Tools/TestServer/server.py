@@ -508,6 +508,8 @@ class Handler(BaseHTTPRequestHandler):
         if self.read_body() is None:
             return
         url = urlparse(self.path)
+        if url.path == "/_test/redirect":
+            return self.redirect()
         if url.path == "/_test/events":
             test_id = (parse_qs(url.query).get("id") or [""])[0]
             return self.send_json(200, {"events": self.server.events.get(test_id)})
@@ -534,7 +536,18 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(400, {"errors": [{"message": "Bad JSON in query string: %s" % e}]})
         self.handle_graphql(params, body_bytes=0, method="GET")
 
+    def redirect(self):
+        """`/_test/redirect?to=<url>&status=<code>`: the body read, answer `status` (307 by
+        default) with `Location: <url>`, or with its own path without `to` (a loop); event
+        `redirected <status>`."""
+        q = parse_qs(urlparse(self.path).query)
+        status = int((q.get("status") or ["307"])[0])
+        self.event("redirected %d" % status)
+        self.send_body(status, b"", "text/plain", {"Location": (q.get("to") or [self.path])[0]})
+
     def do_POST(self):
+        if urlparse(self.path).path == "/_test/redirect":
+            return None if self.read_body() is None else self.redirect()
         boundary = multipart_upload.boundary_of(self.headers.get("Content-Type"))
         if boundary is not None:
             return self.serve_multipart(boundary)

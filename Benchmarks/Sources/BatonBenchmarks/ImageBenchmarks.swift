@@ -1,6 +1,6 @@
 import Foundation
 import CSQLite
-import BatonImage
+@_spi(Baton) import BatonImage
 
 /// The image's figures over the seeds' fixture (686,254 bytes, 898 records and the root):
 /// hydrating an empty store through the check against committing the same records, the
@@ -27,9 +27,10 @@ enum ImageBenchmarks {
         }
         let fileBytes =
             (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
-        try measureReads(file, changes, &harness)
-        try measureLaunches(file, &harness)
-        measureWriter(directory, changes, &harness)
+        let hydrate = try measureReads(file, changes, &harness)
+        try measureWriter(directory, file, changes, &harness)
+        let launch = try measureLaunches(file, &harness)
+        harness.record("launch_over_hydrate_ratio", launch / hydrate)
         harness.record("image_file_bytes", fileBytes)
         harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
     }
@@ -37,8 +38,9 @@ enum ImageBenchmarks {
     /// The check of the fixture into an empty store from the image (every row read and
     /// decoded), beside bare SQLite reads of the same rows, the ingest and commit of the same
     /// response, and the image's reads alone.
+    /// Returns `hydrate_898_ms`.
     @MainActor
-    private static func measureReads(_ file: URL, _ changes: ChangeSet, _ harness: inout Harness) throws {
+    private static func measureReads(_ file: URL, _ changes: ChangeSet, _ harness: inout Harness) throws -> Double {
         let normalization = FixtureData.normalization
         let plan = FixtureData.plan
         let response = FixtureData.response
@@ -92,14 +94,16 @@ enum ImageBenchmarks {
         harness.record("sqlite_point_reads_898_ms", pointReads)
         harness.record("image_reads_over_point_reads_ratio", reads / pointReads)
         harness.record("hydrate_over_point_reads_ratio", hydrate / pointReads)
+        return hydrate
     }
 
     /// A launch, as the issue defines it: a new process opens the image off the main actor
     /// and makes a store; from the request to the fixture's records in memory, timed in the
     /// child (process start and the fixture's planning are before the request). And the same
-    /// in this process: a fresh image (a new launch of the file) over warm code.
+    /// in this process: a fresh image (a new launch of the file) over warm code. Returns
+    /// `launch_to_hydrated_ms`.
     @MainActor
-    private static func measureLaunches(_ file: URL, _ harness: inout Harness) throws {
+    private static func measureLaunches(_ file: URL, _ harness: inout Harness) throws -> Double {
         let launch = try Harness.median { try launchInNewProcess(file) }
         let relaunch = try Harness.median {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -113,33 +117,96 @@ enum ImageBenchmarks {
         }
         harness.record("launch_to_hydrated_ms", launch)
         harness.record("relaunch_in_process_to_hydrated_ms", relaunch)
+        return launch
     }
 
     /// What keeping the image costs a commit on the main actor (`write(batch)`), and what the
-    /// writer spends on it behind the commit. A fresh file each time so every batch inserts
-    /// all 899 rows.
+    /// writer spends on it behind the commit (from the hand-over to the commit's end; the
+    /// open's ageing done before), interleaved with the store's commit of the same records
+    /// and with bare inserts of the writer's rows (the limit). A fresh file each time so every
+    /// batch inserts all 898 rows.
     @MainActor
-    private static func measureWriter(_ directory: URL, _ changes: ChangeSet, _ harness: inout Harness) {
+    private static func measureWriter(
+        _ directory: URL, _ fixtureFile: URL, _ changes: ChangeSet, _ harness: inout Harness
+    ) throws {
         let batch = PersistenceBatch(
             entries: changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) },
             fetchTimes: [FixtureData.plan.identity: Date()])
+        let rows = try recordRows(fixtureFile)
+        var mainActorSamples: [Double] = []
         var writerSamples: [Double] = []
-        let mainActorCost = Harness.median {
+        var commitSamples: [Double] = []
+        var bareSamples: [Double] = []
+        for run in 0..<(Harness.warmups + Harness.runs) {
             let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")
             let image = StoreImage.open(at: scratch, version: "bench")
             try? image.waitUntilOpen()
+            image.waitForPendingWrites()
             let start = DispatchTime.now().uptimeNanoseconds
             image.write(batch)
             let handedOver = DispatchTime.now().uptimeNanoseconds
             image.waitForPendingWrites()
-            writerSamples.append(Double(DispatchTime.now().uptimeNanoseconds - handedOver) / 1e6)
+            let written = DispatchTime.now().uptimeNanoseconds
             image.close()
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch.path + suffix) }
-            return Double(handedOver - start) / 1e6
+            removeFiles(scratch.path)
+            let store = Store(normalization: FixtureData.normalization)
+            let commit = Harness.milliseconds { blackHole(store.commit(changes, fetched: FixtureData.plan.identity)) }
+            let bare = try bareInserts(directory.appendingPathComponent("bare-\(UUID().uuidString).sqlite").path, rows)
+            guard run >= Harness.warmups else { continue }
+            mainActorSamples.append(Double(handedOver - start) / 1e6)
+            writerSamples.append(Double(written - handedOver) / 1e6)
+            commitSamples.append(commit)
+            bareSamples.append(bare)
         }
-        writerSamples.sort()
-        harness.record("image_main_actor_cost_per_commit_ms", mainActorCost)
-        harness.record("image_writer_commit_898_ms", writerSamples[writerSamples.count / 2])
+        func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+        let writer = median(writerSamples)
+        harness.record("image_main_actor_cost_per_commit_ms", median(mainActorSamples))
+        harness.record("image_writer_commit_898_ms", writer)
+        harness.record("image_writer_over_commit_ratio", writer / median(commitSamples))
+        harness.record("sqlite_bare_inserts_898_ms", median(bareSamples))
+        harness.record("image_writer_over_bare_inserts_ratio", writer / median(bareSamples))
+    }
+
+    /// The fixture's record rows as the writer wrote them, by key, in the order the writer
+    /// inserts them.
+    private static func recordRows(_ file: URL) throws -> [(key: String, row: [UInt8])] {
+        let connection = try Connection(path: file.path, flags: SQLITE_OPEN_READONLY)
+        defer { connection.close() }
+        let select = try connection.prepare("SELECT key, row FROM records ORDER BY key")
+        var rows: [(key: String, row: [UInt8])] = []
+        while try select.step() { rows.append((select.text(0), [UInt8](select.blob(1)))) }
+        return rows
+    }
+
+    /// Milliseconds for bare SQLite inserts of `rows` into a new file's `records` table (the
+    /// image's table, WAL and `synchronous=NORMAL` as the image has them) in one transaction
+    /// with one prepared statement, bound in place, through the image's own SQLite wrapper.
+    private static func bareInserts(_ path: String, _ rows: [(key: String, row: [UInt8])]) throws -> Double {
+        defer { removeFiles(path) }
+        let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        defer { connection.close() }
+        try connection.execute(
+            """
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
+            """)
+        let insert = try connection.prepare("INSERT INTO records(key, row, launch) VALUES (?1, ?2, ?3)")
+        return try Harness.milliseconds {
+            try connection.writeTransaction {
+                for (key, row) in rows {
+                    try insert.withText(key, at: 1) {
+                        try insert.withBlob(row, at: 2) {
+                            try insert.bind(1, at: 3)
+                            try insert.run()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func removeFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     enum BenchError: Error {
@@ -169,18 +236,34 @@ enum ImageBenchmarks {
 
     /// The child of ``launchInNewProcess(_:)``: plans the fixture, then from the request to
     /// its records in the store (image opened off the main actor, a new store, the check),
-    /// prints the milliseconds.
+    /// prints the milliseconds. With `BATON_LAUNCH_TRACE=1` it waits for the open on its own
+    /// first and prints each phase's end to standard error, to see where a launch goes.
     @MainActor
     static func launchChild(_ path: String) throws {
         let normalization = FixtureData.normalization
         let plan = FixtureData.plan
+        let trace = ProcessInfo.processInfo.environment["BATON_LAUNCH_TRACE"] == "1"
         let start = DispatchTime.now().uptimeNanoseconds
+        func since() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 }
         let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
+        var phases: [(String, Double)] = []
+        if trace {
+            // The phases one after another: the open waited for alone, then the store, then the check.
+            try image.waitUntilOpen()
+            phases.append(("open", since()))
+        }
         let store = Store(normalization: normalization, persistence: image)
+        if trace { phases.append(("store", since())) }
         let result = store.check(plan)
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let ms = since()
+        if trace {
+            phases.append(("check", ms))
+            image.waitForPendingWrites()
+            phases.append(("writer done (ageing, touch)", since()))
+        }
         image.close()
         guard result.source == .image, result.isAvailable else { throw BenchError.notHydrated }
+        for (phase, at) in phases { FileHandle.standardError.write(Data("\(phase) at \(at) ms\n".utf8)) }
         print(ms)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import BatonStore
 
 @Suite struct AgeingTests {
@@ -74,6 +74,40 @@ import BatonStore
         #expect(try ImageInspector(path: scratch.file.path).stats().rowsByLaunch.isEmpty)
     }
 
+    @Test func aReadThatAskedDuringTheOpenRunsBeforeTheAgeing() throws {
+        let scratch = Scratch()
+        try scratch.launch { $0.writeAndWait(entries(["Row:kept"])) }
+        // Launch 2's open is held until the read is waiting for it, as a launch's first
+        // check waits on the main actor while the writer's queue opens the file.
+        let openMayFinish = DispatchSemaphore(value: 0)
+        let image = StoreImage.open(at: scratch.file, version: "v1", beforeOpen: { openMayFinish.wait() })
+        defer { image.close() }
+        let seen = LaunchSeen()
+        let readDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? image.withReadTransaction { reader in
+                seen.found = try reader.snapshot(of: "Row:kept", fields: []) != nil
+                // Under the image's lock: the launch the file has recorded so far.
+                if case .open(let database) = image.file.state {
+                    seen.launch = try ImageDatabase.metaInteger("launch", database.connection)
+                }
+            }
+            readDone.signal()
+        }
+        #expect(eventually { image.file.readsWaiting.load(ordering: .sequentiallyConsistent) == 1 })
+        openMayFinish.signal()
+        readDone.wait()
+        #expect(seen.found)
+        // The ageing (which records launch 2) had not run when the read did.
+        #expect(seen.launch == 1)
+        image.waitForPendingWrites()
+        try image.withReadTransaction { _ throws in
+            if case .open(let database) = image.file.state {
+                #expect(try ImageDatabase.metaInteger("launch", database.connection) == 2)
+            }
+        }
+    }
+
     @Test func everyRowALevelReadIsMovedToItsLaunchWhateverItsKeySpells() throws {
         let scratch = Scratch()
         // Keys the touch's JSON must escape, beyond ASCII, and many of them.
@@ -124,4 +158,10 @@ import BatonStore
         #expect(stats.records == 201)
         #expect(stats.bytes < 250_000)
     }
+}
+
+/// What a read on another thread saw, for the test to check after it signals.
+private final class LaunchSeen: @unchecked Sendable {
+    var found = false
+    var launch: Int64?
 }

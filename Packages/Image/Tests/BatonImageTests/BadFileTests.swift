@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import CSQLite
 
 @Suite struct BadFileTests {
@@ -83,6 +83,14 @@ import CSQLite
         try expectFreshImage(scratch)
     }
 
+    @Test func anImageOfFormatOneFromBeforeKeyAndPrefixStringsIsAMissAndStartsAgain() throws {
+        let scratch = Scratch()
+        _ = try imageWithOneRecord(scratch)
+        // The file as format 1 wrote it: user_version 1, rows of row format 1.
+        try sqlite(scratch.file.path, "PRAGMA user_version = 1; UPDATE records SET row = X'01' || substr(row, 2)")
+        try expectFreshImage(scratch)
+    }
+
     @Test func anImageWrittenUnderAnotherAppVersionIsAMiss() throws {
         let scratch = Scratch()
         _ = try imageWithOneRecord(scratch, version: "schema-digest-A")
@@ -122,10 +130,13 @@ import CSQLite
                     .init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)
                 ]))
         }
-        // A wrong format byte, a list longer than the row, a name id the file lacks, nesting past the limit.
+        // A wrong format byte (version 1's), a list longer than the row, a name id the file lacks, nesting past the limit.
         let badRows = [
-            "X'02'", "X'01' || X'00' || X'C5' || X'10'", "X'01' || X'7F' || X'00'",
-            "X'01' || X'00' || zeroblob(0) || X'" + String(repeating: "C1", count: 500) + "'",
+            "X'01'", "X'02' || X'00' || X'C5' || X'10'", "X'02' || X'7F' || X'00'",
+            "X'02' || X'00' || zeroblob(0) || X'" + String(repeating: "C1", count: 500) + "'",
+            // A prefixed string under a name the file lacks, and one longer than the row.
+            "X'02' || X'00' || X'0E' || X'7F' || X'00'",
+            "X'02' || X'00' || X'0E' || X'00' || X'05' || X'41'",
         ]
         for (i, bad) in badRows.enumerated() {
             try sqlite(scratch.file.path, "INSERT INTO records(key, row, launch) VALUES ('Bad:\(i)', \(bad), 2)")

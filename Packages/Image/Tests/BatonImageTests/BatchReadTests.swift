@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import CSQLite
 import BatonStore
 
@@ -37,7 +37,9 @@ import BatonStore
         try scratch.launch {
             $0.writeAndWait(PersistenceBatch(entries: rows.map { .init(snapshot: $0, rowWasRead: false) }))
         }
-        try sqlite(scratch.file.path, "UPDATE records SET row = X'01FFFF' WHERE key = 'T:2'")
+        try sqlite(
+            scratch.file.path,
+            "UPDATE records SET row = X'\(String(format: "%02X", RowFormat.version))FFFF' WHERE key = 'T:2'")
         try scratch.launch { image throws in
             let read = try image.withReadTransaction { try readRows(["T:1", "T:2", "T:3"], $0) }
             #expect(read.map { $0?.key } == ["T:1", nil, "T:3"])

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import Synchronization
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// A merged connection drawn from the image, then its first page answered by the network.
 @Suite struct ConnectionRelaunchTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// A deletion (what `@deleteRecord` commits) reads the same after a relaunch as in the
 /// launch that made it: the image keeps a tombstone for the key.

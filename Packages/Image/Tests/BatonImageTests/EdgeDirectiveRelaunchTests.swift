@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import BatonTestSupport
 
 /// An edge that a mutation's edge directive puts into a connection checks as the fetched

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// Where an app puts its image: a directory that does not exist yet (Application Support on a
 /// fresh install) is made; a place that cannot hold the file fails visibly and removes nothing.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// Faults under a store: the disk fills, the file turns read-only, a write fails with an I/O
 /// error, the file is deleted or replaced while open. In each, the store keeps working in

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// What an app reads of its image without passing `onError`: ``StoreImage/state``,
 /// ``StoreImage/fault``, and the store's ``Store/persistenceFault``.

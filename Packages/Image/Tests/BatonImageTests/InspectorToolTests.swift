@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import BatonTestSupport
 
 /// The built executables beside the test bundle.

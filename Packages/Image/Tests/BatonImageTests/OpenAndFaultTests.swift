@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 @Suite struct OpenAndFaultTests {
     @Test func openReturnsAtOnceAndAReadBeforeTheOpenHasFinishedWaitsForIt() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 
 /// A root `@pageList` drawn from the image: the check reads the merged list's root field
 /// beside the page's own, so a relaunch has every page merged, not the first alone.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
 import CSQLite
 import BatonStore
 
@@ -16,17 +16,10 @@ import BatonStore
 
     /// The file-local id of `text` in the file's names table.
     private func nameID(_ path: String, _ text: String) throws -> Int {
-        var db: OpaquePointer?
-        guard sqlite3_open(path, &db) == SQLITE_OK else { throw ImageError.unavailable(path: path, reason: "open") }
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        sqlite3_prepare_v2(db, "SELECT id FROM names WHERE text = ?1", -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        sqlite3_bind_text(statement, 1, text, -1, transientDestructor)
-        guard sqlite3_step(statement) == SQLITE_ROW else {
+        guard let id = try namesTable(path)[text] else {
             throw ImageError.unavailable(path: path, reason: "no name \(text)")
         }
-        return Int(sqlite3_column_int64(statement, 0))
+        return id
     }
 
     @Test func numericLinksReadBackUnderEveryTypeAndNumberSmallOrLarge() throws {
@@ -97,7 +90,10 @@ import BatonStore
         )
         func hex(_ id: Int) -> String { String(format: "%02X", id) }
         // Cells written third, first, second (ids below 128 are one varint byte; 0x10 + n is the int n).
-        try sqlite(path, "UPDATE records SET row = X'01\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'")
+        try sqlite(
+            path,
+            "UPDATE records SET row = X'\(hex(Int(RowFormat.version)))\(hex(c))13\(hex(a))11\(hex(b))12' WHERE key = 'T:1'"
+        )
         try scratch.launch { image throws in
             let record = try #require(try readRecord(image, "T:1"))
             #expect(Array(record.slots) == [first, second, third])
@@ -113,7 +109,9 @@ import BatonStore
                 PersistenceBatch(entries: [.init(snapshot: snapshot("T:2", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
-        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:2'")
+        try sqlite(
+            scratch.file.path,
+            "UPDATE records SET row = X'\(String(format: "%02X", RowFormat.version))\(id)11\(id)12' WHERE key = 'T:2'")
         try scratch.launch { image throws in
             #expect(try readRecord(image, "T:2") == nil)
             #expect(try image.read("T:2") == nil)
@@ -127,7 +125,9 @@ import BatonStore
                 PersistenceBatch(entries: [.init(snapshot: snapshot("T:3", ["twice": .int(1)]), rowWasRead: false)]))
         }
         let id = String(format: "%02X", try nameID(scratch.file.path, "twice"))
-        try sqlite(scratch.file.path, "UPDATE records SET row = X'01\(id)11\(id)12' WHERE key = 'T:3'")
+        try sqlite(
+            scratch.file.path,
+            "UPDATE records SET row = X'\(String(format: "%02X", RowFormat.version))\(id)11\(id)12' WHERE key = 'T:3'")
         try scratch.launch { image throws in
             // Not read this launch: the writer merges the row's other cells, and this row has none it can trust.
             image.writeAndWait(

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import BatonTestSupport
-@testable import BatonImage
+@_spi(Baton) @testable import BatonImage
+import CSQLite
 
 /// The seeds' benchmark fixture: 686,254 bytes, 899 records.
 enum Fixture {
@@ -99,4 +100,19 @@ final class ErrorLog: @unchecked Sendable {
         defer { lock.unlock() }
         return errors
     }
+}
+
+/// The file's names table, by text: each name's file-local id. Read with a connection of its own.
+func namesTable(_ path: String) throws -> [String: Int] {
+    var db: OpaquePointer?
+    guard sqlite3_open(path, &db) == SQLITE_OK else { throw ImageError.unavailable(path: path, reason: "open") }
+    defer { sqlite3_close(db) }
+    var statement: OpaquePointer?
+    sqlite3_prepare_v2(db, "SELECT id, text FROM names", -1, &statement, nil)
+    defer { sqlite3_finalize(statement) }
+    var names: [String: Int] = [:]
+    while sqlite3_step(statement) == SQLITE_ROW {
+        names[String(cString: sqlite3_column_text(statement, 1))] = Int(sqlite3_column_int64(statement, 0))
+    }
+    return names
 }

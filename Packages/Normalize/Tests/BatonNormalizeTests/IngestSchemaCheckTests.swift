@@ -55,6 +55,41 @@ import BatonRecords
         #expect(error.path == [.key("hero"), .key("eps"), .index(1), .key("characters")])
     }
 
+    /// An interface's nullable field that its object type makes non-null: the check reads the
+    /// object's own type, even when its `__typename` comes after the field.
+    @Test func aNullWhereTheObjectsOwnTypeIsNonNullIsRefusedThoughItsTypenameComesLater() throws {
+        let schema = try GraphQLSchema.parse(
+            sdl: """
+                type Query { named: Named }
+                interface Named { name: String }
+                type Person implements Named { name: String! }
+                type Place implements Named { name: String }
+                """)
+        let normalization = Normalization(schema: schema)
+        let document = "{ named { name } }"
+        let error = try #require(throws: IngestError.self) {
+            try ingest(document, #"{"named":{"name":null,"__typename":"Person"}}"#, normalization: normalization)
+        }
+        #expect(error.kind == .nullInNonNull(type: "String!"))
+        #expect(error.pathText == "named.name")
+        let place = try ingest(document, #"{"named":{"name":null,"__typename":"Place"}}"#, normalization: normalization)
+        #expect(place.changes.snapshots.contains { $0.key != .root && $0["name"] == .null })
+    }
+
+    /// The check runs in the walk over a tree as over bytes: the same payload is refused the
+    /// same way from either.
+    @Test func aTreeIsRefusedAsItsBytesAre() throws {
+        let plan = try OperationPlan(Self.lists, normalization: Self.normalization)
+        let data = #"{"setLists":{"ids":["1",null]}}"#
+        let fromBytes = try #require(throws: IngestError.self) { try ingest(Self.lists, data) }
+        let fromTree = try #require(throws: IngestError.self) {
+            try Ingest(completeness: .partial, rejectsUnselectedKeys: true, checksSchema: true).ingest(
+                data: JSONValue.parse(Array(data.utf8)), plan: plan)
+        }
+        #expect(fromTree.kind == fromBytes.kind)
+        #expect(fromTree.path == fromBytes.path)
+    }
+
     @Test func aNullInANullableFieldOrAFieldLeftOutIsNoError() throws {
         let result = try ingest(Self.notes, #"{"character":{"id":"1","name":null,"notes":{}}}"#)
         #expect(result.changes["Character:1"]?["name"] == .null)

@@ -42,6 +42,14 @@ extension HTTPTransport {
         /// Query batching: queries sent within a window go out as one POST of a JSON array
         /// (``HTTPTransport/Batching``). Nil, the default, sends every operation alone.
         public var batching: Batching? = nil
+        /// Names of headers, matched whatever their case, that a redirect to another origin
+        /// (scheme, host or port differs) drops, beside ``alwaysSecretHeaders``: an API key
+        /// header, say. A redirect on the same origin keeps them. Empty by default.
+        public var secretHeaders: Set<String> = []
+
+        /// The headers a redirect to another origin always drops, whatever ``secretHeaders``
+        /// says: `Authorization`, `Cookie`, `Proxy-Authorization`.
+        public static let alwaysSecretHeaders: Set<String> = ["Authorization", "Cookie", "Proxy-Authorization"]
 
         public init(
             url: URL,

@@ -10,6 +10,10 @@ import FoundationNetworking
 /// `multipart/mixed` incremental delivery and subscriptions, and subscriptions over
 /// server-sent events.
 ///
+/// Redirects are followed by the transport, not by URLSession, alike on every platform: a
+/// redirect to another origin goes without `Authorization`, `Cookie`, `Proxy-Authorization`
+/// and the configuration's ``Configuration/secretHeaders``.
+///
 /// Thread-safe: call `send`, `payloads(for:)` and `events(for:)` from any task, concurrently. Cancelling
 /// the calling task (or dropping the payload sequence) cancels the request on the wire.
 /// Failures are `TransportError`s; GraphQL `errors` are answered as bytes.
@@ -17,6 +21,8 @@ public final class HTTPTransport: Transport {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// How redirects are followed: by the transport, not by URLSession.
+    let redirectPolicy: RedirectPolicy
     let builder: HTTPRequestBuilder
     /// Cleared when a server says it does not support persisted queries.
     private let persistedQueriesEnabled: Mutex<Bool>
@@ -27,6 +33,7 @@ public final class HTTPTransport: Transport {
         self.configuration = configuration
         builder = HTTPRequestBuilder(configuration: configuration)
         delegate = SessionDelegate()
+        redirectPolicy = RedirectPolicy(secretHeaders: configuration.secretHeaders)
         persistedQueriesEnabled = Mutex(configuration.usesAutomaticPersistedQueries)
         batcher = configuration.batching.map(Batcher.init(batching:))
         let sessionConfiguration = URLSessionConfiguration.ephemeral
@@ -229,10 +236,11 @@ public final class HTTPTransport: Transport {
 
     typealias Events = AsyncThrowingStream<WireEvent, any Error>.AsyncIterator
 
-    /// Starts `urlRequest` (sending its body from `bodyFile` when there is one), waits for its
+    /// Starts `urlRequest` (sending its body from `bodyFile` when there is one), follows its
+    /// redirects (``RedirectPolicy``: secret headers stay on their origin), waits for the final
     /// response head, and hands head and the remaining events to `read`. Enforces
-    /// `configuration.timeout` over `scope`, cancels the task on the wire when the calling task
-    /// is cancelled, and maps failures to `TransportError`.
+    /// `configuration.timeout` over `scope` (every hop within it), cancels the task on the wire
+    /// when the calling task is cancelled, and maps failures to `TransportError`.
     func exchange<Result>(
         _ urlRequest: URLRequest,
         bodyFile: URL? = nil,
@@ -240,35 +248,57 @@ public final class HTTPTransport: Transport {
         _ read: (HTTPURLResponse, inout Events) async throws -> Result
     ) async throws -> Result {
         let url = urlRequest.url ?? configuration.url
-        let task =
-            bodyFile.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
-        let events = delegate.start(task)
-        let watchdog = Watchdog(after: configuration.timeout) { task.cancel() }
+        let wire = WireTask()
+        let watchdog = Watchdog(after: configuration.timeout) { wire.cancel() }
         defer {
             watchdog.stop()
-            task.cancel()  // no-op once complete; ends a stream the caller stopped reading
+            wire.cancelCurrent()  // no-op once complete; ends a stream the caller stopped reading
         }
         do {
             return try await withTaskCancellationHandler {
-                var iterator = events.makeAsyncIterator()
-                var head: HTTPURLResponse?
-                while head == nil {
-                    guard let event = try await iterator.next() else {
-                        throw Task.isCancelled
-                            ? TransportError.cancelled
-                            : TransportError.noConnection(url: url, reason: "the connection ended before a response")
+                var hop = RedirectPolicy.Hop(request: urlRequest, bodyFile: bodyFile)
+                var redirects = 0
+                while true {
+                    let task =
+                        hop.bodyFile.map { session.uploadTask(with: hop.request, fromFile: $0) }
+                        ?? session.dataTask(with: hop.request)
+                    let events = delegate.start(task)
+                    wire.install(task)
+                    var iterator = events.makeAsyncIterator()
+                    let head = try await Self.head(of: &iterator, url: url)
+                    if let next = redirectPolicy.hop(after: head, to: hop.request, bodyFile: hop.bodyFile) {
+                        task.cancel()
+                        redirects += 1
+                        guard redirects <= RedirectPolicy.maxRedirects else {
+                            throw TransportError.transferFailed(
+                                url: url, code: URLError.Code.httpTooManyRedirects.rawValue,
+                                reason: "more than \(RedirectPolicy.maxRedirects) redirects")
+                        }
+                        hop = next
+                        continue
                     }
-                    if case .response(let response) = event { head = response }
+                    if scope == .responseHead { watchdog.stop() }
+                    let result = try await read(head, &iterator)
+                    if Task.isCancelled { throw TransportError.cancelled }
+                    return result
                 }
-                if scope == .responseHead { watchdog.stop() }
-                let result = try await read(head!, &iterator)
-                if Task.isCancelled { throw TransportError.cancelled }
-                return result
             } onCancel: {
-                task.cancel()
+                wire.cancel()
             }
         } catch {
             throw Self.transportError(for: error, url: url, timedOut: watchdog.fired, timeout: configuration.timeout)
+        }
+    }
+
+    /// The response head among a task's first events.
+    private static func head(of iterator: inout Events, url: URL) async throws -> HTTPURLResponse {
+        while true {
+            guard let event = try await iterator.next() else {
+                throw Task.isCancelled
+                    ? TransportError.cancelled
+                    : TransportError.noConnection(url: url, reason: "the connection ended before a response")
+            }
+            if case .response(let response) = event { return response }
         }
     }
 

@@ -14,6 +14,12 @@ enum WireEvent: Sendable {
 /// The one delegate of an `HTTPTransport`'s session: routes each task's callbacks to an
 /// `AsyncThrowingStream`, so a body is read as it arrives rather than after it ends.
 ///
+/// It lets URLSession follow no redirect: the 3xx answer reaches the transport, which follows
+/// it by its ``RedirectPolicy`` (`HTTPTransport.exchange`). On Linux, FoundationNetworking
+/// follows a 307 POST with an empty body (`Content-Length: 0`), which loses the GraphQL
+/// request, and sends every header to whatever origin the redirect names; following
+/// redirects in the transport makes every platform behave alike.
+///
 /// Thread-safe: the route table is behind a mutex; URLSession calls from its own queue.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let routes = Mutex<[Int: AsyncThrowingStream<WireEvent, any Error>.Continuation]>([:])
@@ -39,6 +45,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             _ = routes.withLock { $0[dataTask.taskIdentifier] }?.yield(.response(http))
         }
         completionHandler(.allow)
+    }
+
+    /// Refuses the redirect, so its 3xx head and body complete the task and the transport
+    /// follows it.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -9,8 +9,12 @@ extension ImageDatabase {
     /// or another app version: the file is deleted and started again. An
     /// SQLite database that is not an image, or something that is not a file: left untouched,
     /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
-    /// is thrown. Runs on the writer's queue.
-    static func open(path: String, version: String) throws -> ImageDatabase {
+    /// is thrown. With a `protection`, the file opens with its SQLite flag and, where files are
+    /// protected (``ImageFileProtection``), the database and its `-wal` and `-shm` get it.
+    /// Runs off the caller's thread, with the writer's queue suspended behind it.
+    static func open(path: String, version: String, protection: StoreImage.FileProtection? = nil) throws
+        -> ImageDatabase
+    {
         try ImageDirectory.create(for: path)
         switch FileHeader.inspect(path) {
         case .notAFile: throw ImageError.notAFile(path: path)
@@ -23,12 +27,22 @@ extension ImageDatabase {
             if !finishesInterruptedCheckpoint(path) { FileHeader.removeFiles(path) }
         case .sqlite: break
         }
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | ImageFileProtection.openFlag(for: protection)
+        let database: ImageDatabase
         do {
-            return try openChecked(path: path, version: version, mayRestart: true)
+            database = try openChecked(path: path, version: version, flags: flags, mayRestart: true)
         } catch let error as ImageError where error.isCorruption {
             FileHeader.removeFiles(path)
-            return try openChecked(path: path, version: version, mayRestart: false)
+            database = try openChecked(path: path, version: version, flags: flags, mayRestart: false)
         }
+        guard let protection, ImageFileProtection.isEnforced else { return database }
+        do {
+            try ImageFileProtection.protect(path, as: protection)
+        } catch {
+            database.close()
+            throw error
+        }
+        return database
     }
 
     /// A crash during a checkpoint can leave the file shorter than its header says (page 1
@@ -50,8 +64,10 @@ extension ImageDatabase {
         return false
     }
 
-    private static func openChecked(path: String, version: String, mayRestart: Bool) throws -> ImageDatabase {
-        let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    private static func openChecked(path: String, version: String, flags: Int32, mayRestart: Bool) throws
+        -> ImageDatabase
+    {
+        let connection = try Connection(path: path, flags: flags)
         let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
         let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
         let launch: Int64
@@ -64,7 +80,7 @@ extension ImageDatabase {
                 }
                 connection.close()
                 FileHeader.removeFiles(path)
-                return try openChecked(path: path, version: version, mayRestart: false)
+                return try openChecked(path: path, version: version, flags: flags, mayRestart: false)
             }
             try configure(connection)
             // One more than the last open's. The open writes nothing, so a check waiting for
@@ -84,6 +100,7 @@ extension ImageDatabase {
             launch = 1
         }
         let names = try Names(connection: connection)
+        try RowMerge.register(on: connection, names: names)
         return ImageDatabase(connection: connection, names: names, launch: launch)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The directory an image's file lives in, made when it is missing: on a fresh install the
 /// place an app puts its image (Application Support, say) does not exist yet.
 ///
-/// Runs on the writer's queue, before the file is opened. Only missing directories are made;
+/// Runs with the open, before the file is opened. Only missing directories are made;
 /// nothing that exists is changed or removed.
 enum ImageDirectory {
     /// New directories are the owner's alone: the image holds the user's data.

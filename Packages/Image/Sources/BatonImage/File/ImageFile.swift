@@ -7,8 +7,9 @@ import BatonStore
 ///
 /// `@unchecked Sendable` because of one invariant: `state` and `clearedGeneration` (and
 /// everything the open ``ImageDatabase`` holds) are touched only with `condition` locked;
-/// `pending` and `status` are their own locks. The writer's queue opens the file, then
-/// takes each job under `condition`; a read transaction takes `condition` on the caller's
+/// `pending` and `status` are their own locks. The file opens on a global queue at user
+/// priority while the writer's queue waits, suspended; the writer then takes each job under
+/// `condition`; a read transaction takes `condition` on the caller's
 /// thread, so a read waits for the open and for a write in flight.
 final class ImageFile: @unchecked Sendable {
     enum State {
@@ -55,10 +56,19 @@ final class ImageFile: @unchecked Sendable {
     }
     var clearedGeneration: UInt64 = 0
     let status = Mutex(Status())
+    /// Read transactions that have asked for the lock and neither finished nor begun to wait
+    /// for the writer: the writer lets them go before its first job (the ageing, a write
+    /// transaction), so a launch's first check waits for the open and not for the ageing.
+    let readsWaiting = Atomic<Int>(0)
+    /// How long the writer holds its first job back for reads that asked during the open.
+    static let firstReadsGrace: TimeInterval = 0.25
 
-    /// Starts opening `path` on the writer's queue and returns at once.
-    /// `beforeOpen` runs on the writer's queue before the open (tests slow the open with it);
-    /// `afterOpen` after it, before the first job, the ageing (tests hold the ageing with it).
+    /// Starts opening `path` and returns at once. The open runs at the priority of a user
+    /// waiting (a launch's first check waits for it), on a global queue, with the writer's
+    /// queue suspended behind it; the writer's jobs, the ageing first, run at utility
+    /// priority once the file is open.
+    /// `beforeOpen` runs before the open (tests slow the open with it); `afterOpen` on the
+    /// writer's queue after it, before the first job, the ageing (tests hold the ageing with it).
     init(
         path: String, version: String, options: StoreImage.Options,
         beforeOpen: (@Sendable () -> Void)? = nil, afterOpen: (@Sendable () -> Void)? = nil
@@ -68,11 +78,17 @@ final class ImageFile: @unchecked Sendable {
         self.options = options
         self.transience = Transience(types: options.transientTypes, rootFields: options.transientRootFields)
         self.queue = DispatchQueue(label: "baton.image.writer", qos: .utility)
+        // Suspended, the queue keeps every job (and `waitForPendingWrites`) behind the open.
+        queue.suspend()
         queue.async { [self] in
+            afterOpen?()
+            letWaitingReadsGoFirst()
+            drain()
+        }
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
             beforeOpen?()
             openDatabase()
-            afterOpen?()
-            drain()
+            queue.resume()
         }
     }
 
@@ -94,12 +110,26 @@ final class ImageFile: @unchecked Sendable {
     /// `generation`. Waits for the open, for a removal the handle follows, and for a write
     /// in flight. A stale handle or an unavailable image reads nothing.
     func withReadTransaction<R>(generation: UInt64, _ body: (any PersistenceReader) throws -> R) throws -> R {
+        readsWaiting.add(1, ordering: .sequentiallyConsistent)
+        var waiting = true
+        // With `condition` locked: this read no longer holds the writer back.
+        func stopWaiting() {
+            guard waiting else { return }
+            waiting = false
+            readsWaiting.subtract(1, ordering: .sequentiallyConsistent)
+            condition.broadcast()
+        }
         condition.lock()
-        defer { condition.unlock() }
+        defer {
+            stopWaiting()
+            condition.unlock()
+        }
         while true {
             if case .opening = state {
                 condition.wait()
             } else if clearedGeneration < generation, case .open = state {
+                // The removal is the writer's job: it must not wait for this read.
+                stopWaiting()
                 condition.wait()
             } else {
                 break
@@ -124,6 +154,18 @@ final class ImageFile: @unchecked Sendable {
             if !reader.touch.isEmpty { enqueue(.touch(reader.touch)) }
         }
         return try body(reader)
+    }
+
+    /// Before the writer's first job: with the file open, waits until the reads that asked
+    /// for the lock during the open have run (at most ``firstReadsGrace``). Reads skip the
+    /// rows the ageing drops, so they need not wait for it.
+    private func letWaitingReadsGoFirst() {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: Self.firstReadsGrace)
+        while readsWaiting.load(ordering: .sequentiallyConsistent) > 0, case .open = state {
+            if !condition.wait(until: deadline) { return }
+        }
     }
 
     /// Runs `body` with the open database under the lock, after the open; nil when the

@@ -98,7 +98,7 @@ final class ImageReader: PersistenceReader {
                 if RowDecoder.isTombstone(bytes) {
                     read = .deleted
                 } else {
-                    guard RowDecoder.cells(bytes, names: names, into: scratch) else { continue }
+                    guard RowDecoder.cells(bytes, key: keys[index], names: names, into: scratch) else { continue }
                     read = Self.rowRead(taking: scratch)
                 }
                 if sqlite3_column_int64(handle, 2) < launch { touch.keys.append(keys[index].rawValue) }
@@ -155,7 +155,9 @@ final class ImageReader: PersistenceReader {
             let bytes = UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count)
             let older = sqlite3_column_int64(handle, 1) < launch
             if RowDecoder.isTombstone(bytes) { return (SQLITE_ROW, .tombstone, older) }
-            guard RowDecoder.cells(bytes, names: names, into: scratch) else { return (SQLITE_DONE, .absent, false) }
+            guard RowDecoder.cells(bytes, key: key, names: names, into: scratch) else {
+                return (SQLITE_DONE, .absent, false)
+            }
             return (SQLITE_ROW, .decoded, older)
         }
         switch code {

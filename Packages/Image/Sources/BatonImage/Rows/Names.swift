@@ -30,6 +30,7 @@ final class Names {
             if id >= texts.count { texts.append(contentsOf: repeatElement(nil, count: id + 1 - texts.count)) }
             texts[id] = text
             ids[text] = id
+            if Self.isPrefix(text) { prefixCount += 1 }
         }
         slots = Array(repeating: nil, count: texts.count)
         committedCount = texts.count
@@ -60,7 +61,22 @@ final class Names {
         texts.append(text)
         slots.append(nil)
         ids[text] = id
+        if Self.isPrefix(text) { prefixCount += 1 }
         return id
+    }
+
+    /// How many names are string prefixes (texts ending in `/`: no storage key or type name
+    /// does), which the encoder adds only up to ``prefixLimit``: the table is loaded whole at
+    /// each open and never aged, so strings of ever new prefixes must not grow it.
+    private(set) var prefixCount = 0
+    static let prefixLimit = 64
+
+    /// The id of the string prefix `text` (ending in `/`): the file's, or added (inside the
+    /// writer's transaction) while the file has fewer than ``prefixLimit``; else nil.
+    func prefixID(ofText text: String) throws -> Int? {
+        if let id = ids[text] { return id }
+        guard prefixCount < Self.prefixLimit else { return nil }
+        return try id(ofText: text)
     }
 
     /// The id of `slot`'s storage key, adding it on first use.
@@ -215,7 +231,9 @@ final class Names {
     func rollback() {
         guard texts.count > committedCount else { return }
         for id in committedCount..<texts.count {
-            if let text = texts[id] { ids[text] = nil }
+            guard let text = texts[id] else { continue }
+            ids[text] = nil
+            if Self.isPrefix(text) { prefixCount -= 1 }
         }
         texts.removeSubrange(committedCount...)
         slots.removeSubrange(committedCount...)
@@ -224,6 +242,10 @@ final class Names {
         for index in slotIDs.indices where slotIDs[index] > committedCount {
             slotIDs[index] = 0
         }
+    }
+
+    private static func isPrefix(_ text: String) -> Bool {
+        text.utf8.last == UInt8(ascii: "/")
     }
 
     private func remember(_ slot: Slot, id: Int) {

@@ -24,6 +24,9 @@ extension RowDecoder {
         case 0x0B:
             guard let typeID = varint() else { return nil }
             return numberLink(typeID: typeID)
+        case 0x0C: return key.flatMap { RowFormat.part(of: $0, id: false) }.map { .string($0) }
+        case 0x0D: return key.flatMap { RowFormat.part(of: $0, id: true) }.map { .string($0) }
+        case 0x0E: return prefixedString().map { .string($0) }
         case 0x10...0x3F: return .int(Int(tag - 0x10))
         case 0x40...0x7F: return string(count: Int(tag - 0x40)).map { .string($0) }
         case 0x80...0x9F: return textLink(typeID: UInt64(tag - 0x80))
@@ -148,6 +151,23 @@ extension RowDecoder {
     private mutating func lengthPrefixedString() -> String? {
         guard let count = varint(), count <= UInt64(bytes.count - position) else { return nil }
         return string(count: Int(count))
+    }
+
+    /// A string under a shared prefix: the prefix's name id, then the rest's length and bytes.
+    private mutating func prefixedString() -> String? {
+        guard let id = varint(), let prefix = names.text(of: Int(truncatingIfNeeded: id)),
+            let count = varint(), count <= UInt64(bytes.count - position)
+        else { return nil }
+        let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
+        position += Int(count)
+        var text = prefix
+        return text.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + Int(count)) { buffer in
+                if let base = head.baseAddress { buffer.baseAddress!.update(from: base, count: head.count) }
+                (buffer.baseAddress! + head.count).update(from: start, count: Int(count))
+                return head.count + Int(count)
+            }
+        }
     }
 
     private mutating func string(count: Int) -> String? {

@@ -1,20 +1,37 @@
 import BatonRecords
+import Foundation
 
 /// Encodes rows for the writer. Adds names to the file's table as it meets them, so it runs
 /// inside the writer's transaction.
 struct RowEncoder {
     var bytes: [UInt8] = []
     let names: Names
+    /// The UTF-8 of the last link's type and its name id (-1 before the first link): the
+    /// links of a list, and of the rows of one batch, mostly share a type, so most links
+    /// find their type's id with one comparison instead of a hash.
+    private var lastType: [UInt8] = []
+    private var lastTypeID = -1
 
     init(names: Names) {
         self.names = names
         bytes.reserveCapacity(256)
     }
 
-    /// Starts a row: clears the buffer and writes the format byte.
-    mutating func begin() {
+    /// The type and id of the key of the record whose row is being encoded (nil for a root
+    /// field's row, and for a key with no `:`): a string equal to either is one tag byte.
+    private var keyType: String?
+    private var keyID: String?
+    /// The UTF-8 of the last string prefix used and its name id (-1 before the first).
+    private var lastPrefix: [UInt8] = []
+    private var lastPrefixID = -1
+
+    /// Starts a row: clears the buffer and writes the format byte. `key` is the record's
+    /// (nil for a root field), whose type and id strings equal to them are encoded as.
+    mutating func begin(key: RecordKey? = nil) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(RowFormat.version)
+        keyType = key.flatMap { RowFormat.part(of: $0, id: false) }
+        keyID = key.flatMap { RowFormat.part(of: $0, id: true) }
     }
 
     mutating func cell(_ slot: Slot, _ value: Value) throws {
@@ -36,7 +53,7 @@ struct RowEncoder {
         case .double(let d):
             bytes.append(0x04)
             fixed64(d.bitPattern)
-        case .string(let s): string(s, shortTag: 0x40, longTag: 0x05)
+        case .string(let s): try string(s)
         case .scalar(let json):
             bytes.append(0x08)
             encode(json)
@@ -72,40 +89,58 @@ struct RowEncoder {
         }
     }
 
+    /// A link, read through the key's UTF-8 in place: the colon, the type and the id are
+    /// found with no index arithmetic on the string.
     private mutating func link(_ key: RecordKey) throws {
-        let text = key.rawValue
-        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            bytes.append(0x06)
-            lengthPrefixed(text)
-            return
-        }
-        let type = String(text[..<colon])
-        let id = text.utf8[text.utf8.index(after: colon)...]
-        let typeID = try names.id(ofText: type)
-        if let number = Self.canonicalNumber(id) {
-            if typeID < 32 {
-                bytes.append(0xA0 + UInt8(typeID))
-            } else {
-                bytes.append(0x0B)
-                varint(UInt64(typeID))
+        var text = key.rawValue
+        try text.withUTF8 { utf8 in
+            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+                bytes.append(0x06)
+                varint(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+                return
             }
-            varint(number)
-        } else {
-            if typeID < 32 {
-                bytes.append(0x80 + UInt8(typeID))
+            let typeID = try self.typeID(UnsafeBufferPointer(rebasing: utf8[..<colon]))
+            let id = UnsafeBufferPointer(rebasing: utf8[(colon + 1)...])
+            if let number = Self.canonicalNumber(id) {
+                if typeID < 32 {
+                    bytes.append(0xA0 + UInt8(typeID))
+                } else {
+                    bytes.append(0x0B)
+                    varint(UInt64(typeID))
+                }
+                varint(number)
             } else {
-                bytes.append(0x0A)
-                varint(UInt64(typeID))
+                if typeID < 32 {
+                    bytes.append(0x80 + UInt8(typeID))
+                } else {
+                    bytes.append(0x0A)
+                    varint(UInt64(typeID))
+                }
+                varint(UInt64(id.count))
+                bytes.append(contentsOf: id)
             }
-            varint(UInt64(id.count))
-            bytes.append(contentsOf: id)
         }
     }
 
+    /// The name id of a link's type: the last link's when it is the same type (one memcmp),
+    /// else looked up (and added to the file on first use).
+    private mutating func typeID(_ type: UnsafeBufferPointer<UInt8>) throws -> Int {
+        if lastTypeID >= 0, lastType.count == type.count,
+            lastType.withUnsafeBufferPointer({ memcmp($0.baseAddress!, type.baseAddress!, type.count) == 0 })
+        {
+            return lastTypeID
+        }
+        let id = try names.id(ofText: String(decoding: type, as: UTF8.self))
+        lastType = Array(type)
+        lastTypeID = id
+        return id
+    }
+
     /// The id as a number when it is a decimal that prints back to the same text.
-    static func canonicalNumber(_ id: Substring.UTF8View) -> UInt64? {
+    static func canonicalNumber(_ id: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard !id.isEmpty, id.count <= 18 else { return nil }
-        if id.count > 1 && id.first == UInt8(ascii: "0") { return nil }
+        if id.count > 1 && id[0] == UInt8(ascii: "0") { return nil }
         var n: UInt64 = 0
         for byte in id {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
@@ -141,17 +176,53 @@ struct RowEncoder {
         }
     }
 
-    private mutating func string(_ s: String, shortTag: UInt8, longTag: UInt8) {
+    /// A string value: the key's type or id as one byte, a long string under a shared prefix
+    /// as the prefix's name id and the rest, else its bytes.
+    private mutating func string(_ s: String) throws {
+        if let keyType, s == keyType {
+            bytes.append(0x0C)
+            return
+        }
+        if let keyID, s == keyID {
+            bytes.append(0x0D)
+            return
+        }
         var s = s
-        s.withUTF8 { utf8 in
+        try s.withUTF8 { utf8 in
+            if utf8.count >= RowFormat.prefixedStringMinimum, let (prefixID, count) = try prefix(of: utf8) {
+                bytes.append(0x0E)
+                varint(UInt64(prefixID))
+                varint(UInt64(utf8.count - count))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[count...]))
+                return
+            }
             if utf8.count < 64 {
-                bytes.append(shortTag + UInt8(utf8.count))
+                bytes.append(0x40 + UInt8(utf8.count))
             } else {
-                bytes.append(longTag)
+                bytes.append(0x05)
                 varint(UInt64(utf8.count))
             }
             bytes.append(contentsOf: utf8)
         }
+    }
+
+    /// The name id and length of the string's prefix up to and including its last `/`, when
+    /// that prefix is long enough to share and the file has it or has room for it.
+    private mutating func prefix(of utf8: UnsafeBufferPointer<UInt8>) throws -> (id: Int, count: Int)? {
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash + 1 >= RowFormat.prefixMinimum else {
+            return nil
+        }
+        let count = slash + 1
+        if lastPrefixID >= 0, lastPrefix.count == count,
+            lastPrefix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, utf8.baseAddress!, count) == 0 })
+        {
+            return (lastPrefixID, count)
+        }
+        let prefix = UnsafeBufferPointer(rebasing: utf8[..<count])
+        guard let id = try names.prefixID(ofText: String(decoding: prefix, as: UTF8.self)) else { return nil }
+        lastPrefix = Array(prefix)
+        lastPrefixID = id
+        return (id, count)
     }
 
     private mutating func lengthPrefixed(_ s: String) {

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// Not thread-safe and not `Sendable`: the image's lock serializes every use (the writer's
 /// queue and the main actor's read transactions take turns on this one connection).
-final class Connection {
+@_spi(Baton) public final class Connection {
     let path: String
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
     /// Opens `path` with `flags` (`SQLITE_OPEN_*`). `SQLITE_OPEN_NOMUTEX` is always added:
     /// the image serializes the connection itself.
-    init(path: String, flags: Int32) throws {
+    @_spi(Baton) public init(path: String, flags: Int32) throws {
         self.path = path
         var db: OpaquePointer?
         let code = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
@@ -34,7 +34,7 @@ final class Connection {
 
     /// Finalizes the statements and closes the connection (the last connection to a WAL
     /// file checkpoints it and removes the WAL). Idempotent.
-    func close() {
+    @_spi(Baton) public func close() {
         guard !isClosed else { return }
         isClosed = true
         statements.removeAll()
@@ -47,13 +47,13 @@ final class Connection {
     }
 
     /// Runs one or more statements that return no rows the caller wants.
-    func execute(_ sql: String) throws {
+    @_spi(Baton) public func execute(_ sql: String) throws {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code) }
     }
 
     /// A new statement, owned by the caller.
-    func prepare(_ sql: String) throws -> Statement {
+    @_spi(Baton) public func prepare(_ sql: String) throws -> Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard code == SQLITE_OK, let statement else { throw error(code) }
@@ -112,7 +112,7 @@ final class Connection {
     var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
-    func writeTransaction<R>(_ body: () throws -> R) throws -> R {
+    @_spi(Baton) public func writeTransaction<R>(_ body: () throws -> R) throws -> R {
         try execute("BEGIN IMMEDIATE")
         do {
             let result = try body()

@@ -14,8 +14,9 @@ enum ImageSchema {
     /// `PRAGMA application_id` of every Baton image: "Batn".
     static let applicationID: Int32 = 0x4261_746E
     /// `PRAGMA user_version`: the format of the tables and rows. A file of another format
-    /// starts again.
-    static let formatVersion: Int64 = 1
+    /// starts again. 2: rows of ``RowFormat`` version 2 (key-type, key-id and prefixed
+    /// strings; string prefixes in `names`); 1: the first.
+    static let formatVersion: Int64 = 2
 
     static let create = """
         CREATE TABLE meta(name TEXT PRIMARY KEY, value) WITHOUT ROWID;

@@ -7,7 +7,7 @@ var transientDestructor: sqlite3_destructor_type { baton_sqlite_transient() }
 /// `bind` calls, `step` until it returns false, read columns 0-based between steps.
 ///
 /// Lives with its ``Connection`` and is used under the same lock.
-final class Statement {
+@_spi(Baton) public final class Statement {
     let handle: OpaquePointer
     unowned let connection: Connection
 
@@ -26,7 +26,7 @@ final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    func bind(_ value: Int64, at index: Int32) throws {
+    @_spi(Baton) public func bind(_ value: Int64, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
@@ -34,7 +34,7 @@ final class Statement {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
-    func bind(_ value: String, at index: Int32) throws {
+    @_spi(Baton) public func bind(_ value: String, at index: Int32) throws {
         var value = value
         try value.withUTF8 { utf8 in
             try utf8.withMemoryRebound(to: CChar.self) { chars in
@@ -47,7 +47,7 @@ final class Statement {
         }
     }
 
-    func bind(blob bytes: [UInt8], at index: Int32) throws {
+    @_spi(Baton) public func bind(blob bytes: [UInt8], at index: Int32) throws {
         try bytes.withUnsafeBytes { raw in
             try check(
                 sqlite3_bind_blob(
@@ -56,8 +56,35 @@ final class Statement {
         }
     }
 
+    /// Runs `body` with `value` bound at `index` in place, without the copy
+    /// ``bind(_:at:)-(String,_)`` makes: the binding holds only inside `body`, and the
+    /// statement is reset, its bindings cleared, when this returns.
+    @_spi(Baton) public func withText<R>(_ value: String, at index: Int32, _ body: () throws -> R) throws -> R {
+        var value = value
+        defer { reset() }
+        return try value.withUTF8 { utf8 in
+            let base = UnsafeRawPointer(utf8.baseAddress ?? UnsafePointer(bitPattern: 1)!)
+            try check(
+                sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil))
+            return try body()
+        }
+    }
+
+    /// Runs `body` with `bytes` bound at `index` in place, without the copy
+    /// ``bind(blob:at:)`` makes: the binding holds only inside `body`, and the statement is
+    /// reset, its bindings cleared, when this returns.
+    @_spi(Baton) public func withBlob<R>(_ bytes: [UInt8], at index: Int32, _ body: () throws -> R) throws -> R {
+        defer { reset() }
+        return try bytes.withUnsafeBytes { raw in
+            try check(
+                sqlite3_bind_blob(
+                    handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count), nil))
+            return try body()
+        }
+    }
+
     /// Steps once: true when a row is ready, false when the statement is done.
-    func step() throws -> Bool {
+    @_spi(Baton) public func step() throws -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -67,7 +94,7 @@ final class Statement {
     }
 
     /// Steps until done, for a statement that returns no rows.
-    func run() throws {
+    @_spi(Baton) public func run() throws {
         defer { sqlite3_reset(handle) }
         while try step() {}
     }
@@ -84,14 +111,14 @@ final class Statement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    func text(_ column: Int32) -> String {
+    @_spi(Baton) public func text(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
     /// The column's bytes, valid until the next step, reset or finalize.
-    func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+    @_spi(Baton) public func blob(_ column: Int32) -> UnsafeRawBufferPointer {
         let pointer = sqlite3_column_blob(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
         guard let pointer, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }

@@ -17,16 +17,24 @@ extension StoreImage {
         /// whatever happens here. The same fault is ``StoreImage/fault`` and reaches the
         /// store (`Store.persistenceFault`) without it.
         public var onError: (@Sendable (ImageError) -> Void)?
+        /// The Data Protection class of the image's files on Apple platforms
+        /// (``StoreImage/FileProtection``); nil, the default, leaves the files as the system
+        /// makes them (on iOS the app's default class, `completeUntilFirstUserAuthentication`
+        /// unless its entitlement says otherwise). Accepted on Linux, with no effect. A class
+        /// the system refuses to set fails the open (``ImageError/unavailable(path:reason:)``).
+        public var fileProtection: FileProtection?
 
         public init(
             sizeLimit: Int = 64 << 20,
             transientTypes: Set<String> = [],
             transientRootFields: Set<String> = [],
+            fileProtection: FileProtection? = nil,
             onError: (@Sendable (ImageError) -> Void)? = nil
         ) {
             self.sizeLimit = sizeLimit
             self.transientTypes = transientTypes
             self.transientRootFields = transientRootFields
+            self.fileProtection = fileProtection
             self.onError = onError
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 /// The SQLite image: the store's records kept in one file so a relaunch draws before the
 /// network answers. The store's `Persistence`.
 ///
-/// `StoreImage.open(at:version:options:)` returns at once; the file opens on the image's writer
-/// queue, off the main actor, making its directory and any missing parent first, and a read
-/// that comes first waits for it. The store calls ``withReadTransaction(_:)`` (synchronous, on
+/// `StoreImage.open(at:version:options:)` returns at once; the file opens off the main actor,
+/// at user-initiated priority ahead of the image's writer queue, making its directory and any
+/// missing parent first, and a read that comes first waits for it (and goes before the
+/// writer's first job, the ageing). The store calls ``withReadTransaction(_:)`` (synchronous, on
 /// the caller's thread, on the image's one connection) and ``write(_:)`` (returns at once; the
 /// writer commits behind it).
 ///
@@ -39,7 +40,7 @@ public final class StoreImage: Persistence {
         StoreImage(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
     }
 
-    /// `open(at:version:options:)`, running `beforeOpen` on the writer's queue first.
+    /// `open(at:version:options:)`, running `beforeOpen` before the open, off the caller's thread.
     static func open(
         at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {

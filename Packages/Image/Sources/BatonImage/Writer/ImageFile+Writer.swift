@@ -55,7 +55,7 @@ extension ImageFile {
     func openDatabase() {
         let result: Result<ImageDatabase, ImageError>
         do {
-            result = .success(try ImageDatabase.open(path: path, version: version))
+            result = .success(try ImageDatabase.open(path: path, version: version, protection: options.fileProtection))
         } catch let error as ImageError {
             result = .failure(error)
         } catch {
@@ -154,7 +154,7 @@ extension ImageFile {
         if case .open(let database) = state { database.close() }
         FileHeader.removeFiles(path)
         do {
-            state = .open(try ImageDatabase.open(path: path, version: version))
+            state = .open(try ImageDatabase.open(path: path, version: version, protection: options.fileProtection))
         } catch {
             let error = error as? ImageError ?? .unavailable(path: path, reason: "\(error)")
             state = .unavailable(error)

@@ -30,8 +30,8 @@ public struct Ingest: Sendable {
     ///
     /// A field left out is no error (a partial payload leaves what it omits untouched); a plan
     /// whose normalization has no schema has nothing to check against, and is not checked.
-    /// When on, the payload is parsed once more for the check; off (a server's response), the
-    /// ingest does exactly what it did without it.
+    /// The walk checks each member as it reads it (``PayloadCheck``), so the payload is still
+    /// read once; off (a server's response), the walk checks nothing.
     public var checksSchema: Bool
     /// The deepest nesting of the response's JSON accepted.
     public var maxDepth: Int
@@ -53,10 +53,10 @@ public struct Ingest: Sendable {
     public func ingest(
         _ response: some Collection<UInt8>, plan: OperationPlan, after targets: [DeferredTarget] = []
     ) throws(IngestError) -> IngestResult {
-        if checksSchema { try checkSchema(response, plan: plan) }
         var walker = ResponseWalker(
             reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
-            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys, targets: targets)
+            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
+            checksSchema: checksSchema, targets: targets)
         return try walker.walkResponse()
     }
 
@@ -67,27 +67,15 @@ public struct Ingest: Sendable {
     }
 
     /// The changes of `data`, an operation's `data` given as a tree (a payload app code
-    /// writes): read as a response holding it would be, after ``checksSchema``'s check of the
-    /// tree itself. The walk reads the tree as it is, never writing it to text: the result (and
-    /// any error, but for a JSON error's byte offset) is that of ``ingest(_:plan:after:)`` over
-    /// the bytes of `{"data": data}`.
+    /// writes): read as a response holding it would be, checked as ``checksSchema`` says. The
+    /// walk reads the tree as it is, never writing it to text: the result (and any error, but
+    /// for a JSON error's byte offset) is that of ``ingest(_:plan:after:)`` over the bytes of
+    /// `{"data": data}`.
     public func ingest(data: JSONValue, plan: OperationPlan) throws(IngestError) -> IngestResult {
-        if checksSchema, let schema = plan.normalization.schema, case .object(let members) = data {
-            var check = PayloadCheck(schema: schema, plan: plan)
-            try check.checkObject(members, plan.root, position: plan.rootTypename)
-        }
         var walker = ResponseWalker(
             reader: JSONTreeReader(.object([("data", data)]), maxDepth: maxDepth), plan: plan,
-            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys)
+            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
+            checksSchema: checksSchema)
         return try walker.walkResponse()
-    }
-
-    /// Runs ``checksSchema``'s check, kept out of line so that a walk without it carries none
-    /// of its code.
-    @inline(never)
-    func checkSchema(_ response: some Collection<UInt8>, plan: OperationPlan) throws(IngestError) {
-        guard let schema = plan.normalization.schema else { return }
-        var check = PayloadCheck(schema: schema, plan: plan)
-        try check.check(response, maxDepth: maxDepth)
     }
 }

@@ -6,14 +6,54 @@ import BatonRecords
 ///
 /// `@_transparent`, as `readObject`'s other helpers are (see there), for the same reason.
 extension ResponseWalker where Reader: ~Copyable {
-    /// Skips a member the plan does not select, or throws for it when the walk rejects them.
+    /// Skips a member the plan does not select, or throws for it when the walk rejects them; a
+    /// `__typename` the plan does not select is still checked against `position` when the
+    /// walk checks the schema.
     @inline(__always)
-    mutating func skipUnselected(_ member: JSONKey, fields: [FieldPlan]) throws {
-        if rejectsUnselectedKeys, !member.equals("__typename") {
+    mutating func skipUnselected(_ member: JSONKey, fields: [FieldPlan], position: String?) throws {
+        if member.equals("__typename") {
+            if let schemaCheck, let position, try reader.peekKind() == .string {
+                let name = try reader.readString()
+                do throws(IngestError) {
+                    try schemaCheck.checkTypename(name, position: position)
+                } catch {
+                    throw error.under(.key("__typename"))
+                }
+                return
+            }
+        } else if rejectsUnselectedKeys {
             let name = member.string
             throw IngestError(.unselectedKey(name, nearest: NearestName.among(fields.map(\.responseKey), to: name)))
         }
         try reader.skipValue()
+    }
+
+    /// The definitions of `resolved`'s fields when the walk checks the schema, on the object's
+    /// type: when neither the position nor the plan gave it, it is scanned for first (a field
+    /// of an interface may be non-null on the type itself). Nil when the walk checks nothing.
+    @_transparent
+    mutating func schemaDefinitions(_ resolved: ResolvedSelection, typename: inout String?, position: String?) throws
+        -> [PayloadCheck.Definition]?
+    {
+        guard let schemaCheck else { return nil }
+        if typename == nil { typename = try scanAhead(from: reader.mark, wantTypename: true).typename }
+        guard let parent = typename ?? position else { return nil }
+        return schemaCheck.definitions(of: resolved, on: parent)
+    }
+
+    /// Checks the value just read for field `index` into its cell against the field's
+    /// definition (see ``PayloadCheck``), the error placed under the field's response key.
+    @inline(never)
+    func checkMember(
+        _ cells: borrowing [RecordSnapshot.Cell], _ index: Int, _ fields: [FieldPlan], _ layout: CellLayout,
+        _ definitions: [PayloadCheck.Definition], position: String?
+    ) throws {
+        do throws(IngestError) {
+            try schemaCheck!.check(
+                cells[layout.fieldCells[index]].value, fields[index], definitions[index], position: position)
+        } catch {
+            throw error.under(.key(fields[index].responseKey))
+        }
     }
 
     /// Reads the member of field `index` when the layout plans it as a leaf that writes its cell

@@ -36,20 +36,26 @@ extension ResponseWalker where Reader: ~Copyable {
         var keyValues = KeyValues()
         /// The UTF-8 of the sole key field, when the policy has one and it came as a plain string.
         var id: UnsafeBufferPointer<UInt8>?
+        let definitions = try schemaDefinitions(resolved, typename: &typename, position: selection.staticType)
 
         while true {
             let memberMark = reader.mark
             guard let member = try reader.nextKey() else { break }
             // Members mostly come in selection order: try the next field's key first.
             guard let index = resolved.keys.index(of: member, expected: nextExpected) else {
-                try skipUnselected(member, fields: fields)
+                try skipUnselected(member, fields: fields, position: selection.staticType)
                 continue
             }
             nextExpected = index + 1
             // A selected key twice is refused: neither value can be kept consistently.
             if seen.contains(index) { throw IngestError(.duplicateField(fields[index].responseKey)) }
             seen.insert(index)
-            if try readPlainMember(index, fields, layout, &cells, &written, typename: &typename) { continue }
+            if try readPlainMember(index, fields, layout, &cells, &written, typename: &typename) {
+                if let definitions, definitions[index].constrains {
+                    try checkMember(cells, index, fields, layout, definitions, position: selection.staticType)
+                }
+                continue
+            }
             let field = fields[index]
             if let child = field.selection {
                 if key == nil {
@@ -61,6 +67,9 @@ extension ResponseWalker where Reader: ~Copyable {
                 try readCompositeMember(field, index, child, layout, parent: key!, &cells, &written)
             } else {
                 try readLeafMember(field, index, layout, &cells, &written, keyless: key == nil, &keyValues, &id)
+            }
+            if let definitions, definitions[index].constrains {
+                try checkMember(cells, index, fields, layout, definitions, position: selection.staticType)
             }
         }
         // Most objects answer every field: only one that does not is checked field by field.

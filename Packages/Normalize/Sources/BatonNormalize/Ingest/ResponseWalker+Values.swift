@@ -158,9 +158,7 @@ extension ResponseWalker where Reader: ~Copyable {
     /// Reads a string value, and gives its UTF-8 too when it had no escapes. A long text the
     /// response repeats is made once.
     mutating func readString() throws -> (text: String, utf8: UnsafeBufferPointer<UInt8>?) {
-        let (raw, escaped) = try reader.readRawString()
-        if escaped { return (JSONReader.decodeEscaped(raw), nil) }
-        return (strings.string(raw), raw)
+        try reader.readTextAndUTF8(sharing: &strings)
     }
 
     mutating func describeNext() throws -> String {

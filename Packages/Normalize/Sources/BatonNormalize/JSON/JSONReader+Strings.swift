@@ -33,6 +33,17 @@ extension JSONReader {
         return escaped ? Self.decodeEscaped(raw) : table.string(raw)
     }
 
+    /// Reads a string value as ``readText(sharing:)`` does, with its raw bytes when it had no
+    /// escapes (`JSONTokenSource`).
+    @inline(__always)
+    mutating func readTextAndUTF8(sharing table: inout StringTable) throws(JSONReadError)
+        -> (text: String, utf8: UnsafeBufferPointer<UInt8>?)
+    {
+        let (raw, escaped) = try readRawString()
+        if escaped { return (Self.decodeEscaped(raw), nil) }
+        return (table.string(raw), raw)
+    }
+
     /// Reads a string value and passes its raw bytes (between the quotes, escapes not
     /// decoded) to `body`, without making a `String`. `escaped` tells whether there were escapes.
     public mutating func withRawString<R>(

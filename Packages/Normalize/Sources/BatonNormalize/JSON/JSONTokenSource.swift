@@ -24,6 +24,10 @@ protocol JSONTokenSource: ~Copyable {
     /// A string value as the walk keeps it: made from bytes through `table`, which shares a text
     /// the payload repeats.
     mutating func readText(sharing table: inout StringTable) throws(JSONReadError) -> String
+    /// A string value as `readText(sharing:)` gives it, and its UTF-8 (valid as a raw string's
+    /// bytes are) unless it had escapes: what an object's sole key field is read as.
+    mutating func readTextAndUTF8(sharing table: inout StringTable) throws(JSONReadError)
+        -> (text: String, utf8: UnsafeBufferPointer<UInt8>?)
     mutating func readNumber() throws(JSONReadError) -> JSONNumber
     mutating func readBool() throws(JSONReadError) -> Bool
     mutating func readNull() throws(JSONReadError)

@@ -4,7 +4,7 @@ import BatonRecords
 extension JSONTreeReader {
     mutating func readString() throws(JSONReadError) -> String {
         let value = try take(.string)
-        guard case .string(let text) = value else { throw Self.mismatch(.string, value) }
+        guard case .string(let text) = value.pointee else { throw Self.mismatch(.string, value.pointee) }
         return text
     }
 
@@ -13,18 +13,26 @@ extension JSONTreeReader {
         try readString()
     }
 
+    /// The tree's own string, and a copy of its UTF-8: the text is not made again from it.
+    mutating func readTextAndUTF8(sharing table: inout StringTable) throws(JSONReadError)
+        -> (text: String, utf8: UnsafeBufferPointer<UInt8>?)
+    {
+        let text = try readString()
+        return (text, arena.copy(text))
+    }
+
     mutating func readRawString() throws(JSONReadError) -> (raw: UnsafeBufferPointer<UInt8>, escaped: Bool) {
         let value = try take(.string)
-        guard case .string(let text) = value else { throw Self.mismatch(.string, value) }
+        guard case .string(let text) = value.pointee else { throw Self.mismatch(.string, value.pointee) }
         return (arena.copy(text), false)
     }
 
     mutating func readNumber() throws(JSONReadError) -> JSONNumber {
         let value = try take(.number)
-        switch value {
+        switch value.pointee {
         case .int(let i): return .int(i)
         case .double(let d) where d.isFinite: return Self.number(d)
-        default: throw Self.mismatch(.number, value)
+        default: throw Self.mismatch(.number, value.pointee)
         }
     }
 
@@ -35,19 +43,20 @@ extension JSONTreeReader {
 
     mutating func readBool() throws(JSONReadError) -> Bool {
         let value = try take(.bool)
-        guard case .bool(let b) = value else { throw Self.mismatch(.bool, value) }
+        guard case .bool(let b) = value.pointee else { throw Self.mismatch(.bool, value.pointee) }
         return b
     }
 
     mutating func readNull() throws(JSONReadError) {
         let value = try take(.null)
-        guard Self.kind(of: value) == .null else { throw Self.mismatch(.null, value) }
+        guard Self.kind(of: value.pointee) == .null else { throw Self.mismatch(.null, value.pointee) }
     }
 
     mutating func tryNull() throws(JSONReadError) -> Bool {
-        switch pending {
-        case .some(.null): break
-        case .some(.double(let d)) where !d.isFinite: break
+        guard let value = pending else { return false }
+        switch value.pointee {
+        case .null: break
+        case .double(let d) where !d.isFinite: break
         default: return false
         }
         pending = nil
@@ -56,14 +65,14 @@ extension JSONTreeReader {
 
     mutating func skipValue() throws(JSONReadError) {
         let value = try take(.null)
-        try checkDepth(value, below: depth)
+        try checkDepth(value.pointee, below: depth)
     }
 
     /// The next value, its numbers as its text would read back.
     mutating func readValue() throws(JSONReadError) -> JSONValue {
         let value = try take(.null)
-        try checkDepth(value, below: depth)
-        return Self.normalized(value)
+        try checkDepth(value.pointee, below: depth)
+        return Self.normalized(value.pointee)
     }
 
     /// Throws as `JSONReader` would for a value whose containers nest deeper than `maxDepth`

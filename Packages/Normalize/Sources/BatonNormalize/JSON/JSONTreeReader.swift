@@ -10,6 +10,11 @@ import BatonRecords
 /// end, while it lives.
 /// Nothing recurses but `readValue()`, over the value it returns.
 ///
+/// The reader borrows the tree: it holds the root, so every array in the tree lives, never
+/// mutated, as long as the reader does, and its frames and the pending value point into
+/// those arrays' storage instead of copying (and retaining) each container and value it
+/// passes. Only a value read out (a string, a subtree) is copied.
+///
 /// Errors carry no byte offset (the tree has no text): their `offset` is 0 and they have no
 /// line or column. Thread safety: a noncopyable cursor for one task at a time; not `Sendable`.
 struct JSONTreeReader: JSONTokenSource, ~Copyable {
@@ -17,8 +22,10 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     /// element.
     struct Frame {
         var isObject: Bool
-        var members: [(String, JSONValue)]
-        var elements: [JSONValue]
+        /// An object's members, in the tree's own storage.
+        var members: UnsafeBufferPointer<(String, JSONValue)>
+        /// An array's elements, in the tree's own storage.
+        var elements: UnsafeBufferPointer<JSONValue>
         var next: Int
     }
 
@@ -32,27 +39,40 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
 
     /// The deepest nesting of arrays and objects allowed.
     let maxDepth: Int
-    /// The containers open (below `depth`), innermost last, and some closed after them.
-    var stack: [Frame] = []
+    /// The containers open (below `depth`), innermost last, and some closed after them, in
+    /// `capacity` slots: the reader's own storage, read and written on every key and element
+    /// without the checks an array's would take.
+    var frames: UnsafeMutablePointer<Frame>
+    var capacity = 16
     /// How many containers are open.
     var depth = 0
-    /// The whole tree, for a rewind to the top.
-    let root: JSONValue
-    /// The value the next read reads, or nil when a key, an element or the end is due.
-    var pending: JSONValue?
+    /// The whole tree, held for as long as the reader borrows it, and for a rewind to the top.
+    let root: UnsafeMutablePointer<JSONValue>
+    /// The value the next read reads, in the tree, or nil when a key, an element or the end is
+    /// due.
+    var pending: UnsafePointer<JSONValue>?
+    /// Where a member's value is in a `(String, JSONValue)`.
+    static let valueOffset = MemoryLayout<(String, JSONValue)>.offset(of: \(String, JSONValue).1)!
     var arena = ByteArena()
 
     init(_ value: JSONValue, maxDepth: Int = 512) {
         self.maxDepth = maxDepth
-        self.root = value
-        self.pending = value
+        root = .allocate(capacity: 1)
+        root.initialize(to: value)
+        pending = UnsafePointer(root)
+        frames = .allocate(capacity: capacity)
     }
 
-    deinit { arena.deallocate() }
+    deinit {
+        arena.deallocate()
+        frames.deallocate()
+        root.deinitialize(count: 1)
+        root.deallocate()
+    }
 
-    /// The next value, consumed.
+    /// The next value, consumed: where it is in the tree.
     @inline(__always)
-    mutating func take(_ expected: JSONKind) throws(JSONReadError) -> JSONValue {
+    mutating func take(_ expected: JSONKind) throws(JSONReadError) -> UnsafePointer<JSONValue> {
         guard let value = pending.take() else {
             throw Self.error(.unexpectedEnd, expected: expected.description, found: "none")
         }
@@ -60,16 +80,8 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     }
 
     mutating func peekKind() throws(JSONReadError) -> JSONKind {
-        switch pending {
-        case .none: throw Self.error(.unexpectedEnd, expected: "a value", found: "none")
-        case .some(.null): .null
-        case .some(.bool): .bool
-        case .some(.int): .number
-        case .some(.double(let d)): d.isFinite ? .number : .null
-        case .some(.string): .string
-        case .some(.array): .array
-        case .some(.object): .object
-        }
+        guard let pending else { throw Self.error(.unexpectedEnd, expected: "a value", found: "none") }
+        return Self.kind(of: pending.pointee)
     }
 
     static func kind(of value: JSONValue) -> JSONKind {
@@ -86,47 +98,66 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
 
     mutating func beginObject() throws(JSONReadError) {
         let value = try take(.object)
-        guard case .object(let members) = value else { throw Self.mismatch(.object, value) }
-        try push(Frame(isObject: true, members: members, elements: [], next: 0))
+        guard case .object(let members) = value.pointee else { throw Self.mismatch(.object, value.pointee) }
+        // The tree's array, which `root` keeps alive and nothing mutates: its storage stays put.
+        let storage = members.withUnsafeBufferPointer { $0 }
+        try push(Frame(isObject: true, members: storage, elements: UnsafeBufferPointer(start: nil, count: 0), next: 0))
     }
 
     mutating func beginArray() throws(JSONReadError) {
         let value = try take(.array)
-        guard case .array(let elements) = value else { throw Self.mismatch(.array, value) }
-        try push(Frame(isObject: false, members: [], elements: elements, next: 0))
+        guard case .array(let elements) = value.pointee else { throw Self.mismatch(.array, value.pointee) }
+        // The tree's array, which `root` keeps alive and nothing mutates: its storage stays put.
+        let storage = elements.withUnsafeBufferPointer { $0 }
+        try push(Frame(isObject: false, members: UnsafeBufferPointer(start: nil, count: 0), elements: storage, next: 0))
+    }
+
+    /// Where the value of the member at `index` of `members` is.
+    @inline(__always)
+    static func value(at index: Int, of members: UnsafeBufferPointer<(String, JSONValue)>) -> UnsafePointer<JSONValue> {
+        UnsafeRawPointer(members.baseAddress! + index).advanced(by: valueOffset).assumingMemoryBound(to: JSONValue.self)
     }
 
     mutating func push(_ frame: Frame) throws(JSONReadError) {
         guard depth < maxDepth else {
             throw Self.error(.depthLimitExceeded, expected: "at most \(maxDepth) nested containers", found: "one more")
         }
-        if depth < stack.count { stack[depth] = frame } else { stack.append(frame) }
+        if depth == capacity {
+            let grown = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: frames, count: capacity)
+            frames.deallocate()
+            frames = grown
+            capacity *= 2
+        }
+        frames[depth] = frame
         depth += 1
     }
 
     mutating func nextKey() throws(JSONReadError) -> JSONKey? {
         let top = depth - 1
-        precondition(top >= 0 && stack[top].isObject, "JSONTreeReader.nextKey() called outside an object")
-        let index = stack[top].next
-        guard index < stack[top].members.count else {
+        precondition(top >= 0 && frames[top].isObject, "JSONTreeReader.nextKey() called outside an object")
+        let frame = frames + top
+        let index = frame.pointee.next
+        guard index < frame.pointee.members.count else {
             depth = top
             return nil
         }
-        stack[top].next = index + 1
-        pending = stack[top].members[index].1
-        return JSONKey(utf8: arena.copy(key: stack[top].members[index].0), hasEscapes: false, offset: 0)
+        frame.pointee.next = index + 1
+        pending = Self.value(at: index, of: frame.pointee.members)
+        return JSONKey(utf8: arena.copy(key: frame.pointee.members[index].0), hasEscapes: false, offset: 0)
     }
 
     mutating func nextElement() throws(JSONReadError) -> Bool {
         let top = depth - 1
-        precondition(top >= 0 && !stack[top].isObject, "JSONTreeReader.nextElement() called outside an array")
-        let index = stack[top].next
-        guard index < stack[top].elements.count else {
+        precondition(top >= 0 && !frames[top].isObject, "JSONTreeReader.nextElement() called outside an array")
+        let frame = frames + top
+        let index = frame.pointee.next
+        guard index < frame.pointee.elements.count else {
             depth = top
             return false
         }
-        stack[top].next = index + 1
-        pending = stack[top].elements[index]
+        frame.pointee.next = index + 1
+        pending = frame.pointee.elements.baseAddress! + index
         return true
     }
 
@@ -139,23 +170,23 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
     }
 
     var mark: Mark {
-        Mark(depth: depth, next: depth > 0 ? stack[depth - 1].next : 0, hasPending: pending != nil)
+        Mark(depth: depth, next: depth > 0 ? frames[depth - 1].next : 0, hasPending: pending != nil)
     }
 
     mutating func rewind(to mark: Mark) {
         depth = mark.depth
         guard depth > 0 else {
-            pending = mark.hasPending ? root : nil
+            pending = mark.hasPending ? UnsafePointer(root) : nil
             return
         }
         let top = depth - 1
-        stack[top].next = mark.next
+        frames[top].next = mark.next
         if !mark.hasPending {
             pending = nil
-        } else if stack[top].isObject {
-            pending = stack[top].members[mark.next - 1].1
+        } else if frames[top].isObject {
+            pending = Self.value(at: mark.next - 1, of: frames[top].members)
         } else {
-            pending = stack[top].elements[mark.next - 1]
+            pending = frames[top].elements.baseAddress! + (mark.next - 1)
         }
     }
 
