@@ -146,4 +146,28 @@ import BatonTestSupport
         guard case .wrongType = error.kind else { Issue.record("\(error)"); return }
         #expect(error.pathText == "search.0")
     }
+
+    @Test func aSelectedFieldSentTwiceIsADuplicateFieldNamingItsPath() throws {
+        // The second id would make the record's key (Character:1) disagree with its id cell.
+        let twice = #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"9","name":"Earth"},"id":"2"}}}"#
+        let error = try #require(failure(twice, .partial))
+        #expect(error.kind == .duplicateField("id"))
+        #expect(error.pathText == "character")
+        let nested = #"{"data":{"character":{"id":"1","name":"Rick","origin":{"id":"9","name":"A","name":"B"}}}}"#
+        #expect(failure(nested, .partial)?.kind == .duplicateField("name"))
+        #expect(failure(nested, .partial)?.pathText == "character.origin")
+    }
+
+    @Test func dataOrErrorsSentTwiceIsADuplicateField() throws {
+        let data = #"{"data":{"character":null},"data":{"character":{"id":"1","name":"Rick","origin":null}}}"#
+        #expect(failure(data, .partial)?.kind == .duplicateField("data"))
+        let errors = #"{"data":{"character":null},"errors":[{"message":"a"}],"errors":[{"message":"b"}]}"#
+        #expect(failure(errors, .partial)?.kind == .duplicateField("errors"))
+    }
+
+    @Test func anUnselectedMemberSentTwiceIsSkippedWithIt() throws {
+        let text = #"{"data":{"character":{"id":"1","name":"Rick","extra":1,"extra":2,"origin":null}}}"#
+        let result = try ingest(text, .partial)
+        #expect(result.changes["Character:1"]?["name"] == .string("Rick"))
+    }
 }

@@ -36,7 +36,12 @@ import BatonRecords
 /// ``ImageSchema/formatVersion``) is a miss and starts again.
 enum RowFormat {
     static let version: UInt8 = 2
-    /// How deep lists (and JSON) may nest in a row the decoder accepts.
+    /// How deep lists (and JSON) may nest in a row the decoder accepts. A record holding a
+    /// value nested deeper (the ingest's JSON reader accepts 512 containers) is written, and
+    /// its row reads as a miss in the next launch, as any row that does not decode: the check
+    /// then asks the network, and the record's next write replaces the row. Decoding (and
+    /// encoding) recurse once per level, so the bound also keeps a read on a thread of 512 KB
+    /// (a debug build's frames are large) from running out of stack.
     static let maxDepth = 128
     /// The shortest string the encoder puts under a shared prefix.
     static let prefixedStringMinimum = 24

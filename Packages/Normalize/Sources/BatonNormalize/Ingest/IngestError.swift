@@ -41,6 +41,11 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// `possible` are the object types the position takes, sorted, and `nearest` the one
         /// closest to the name, when one is close.
         case unknownTypename(String, possible: [String], nearest: String?)
+        /// A selected field's response key that appears twice in one object (`"name"` sent
+        /// twice): JSON leaves duplicate names' meaning open, so the response is refused rather
+        /// than keeping either value (the record's key and its `id` cell could disagree).
+        /// Duplicates of a member the operation does not select are skipped with it.
+        case duplicateField(String)
     }
 
     public var kind: Kind
@@ -86,6 +91,7 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownTypename(let name, let possible, let nearest):
             return
                 "\"\(name)\" is not a type of the schema (possible: \(Self.list(possible)))\(at)\(Self.hint(nearest))"
+        case .duplicateField(let name): return "field \(name) appears twice in one object\(at)"
         }
     }
 

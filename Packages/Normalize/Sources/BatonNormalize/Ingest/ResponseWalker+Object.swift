@@ -47,6 +47,8 @@ extension ResponseWalker where Reader: ~Copyable {
                 continue
             }
             nextExpected = index + 1
+            // A selected key twice is refused: neither value can be kept consistently.
+            if seen.contains(index) { throw IngestError(.duplicateField(fields[index].responseKey)) }
             seen.insert(index)
             if try readPlainMember(index, fields, layout, &cells, &written, typename: &typename) {
                 if let definitions, definitions[index].constrains {

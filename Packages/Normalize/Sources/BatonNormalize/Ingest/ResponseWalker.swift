@@ -61,6 +61,7 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
         var errors: JSONValue?
         var extensions: JSONValue?
         var hasNext = false
+        var sawData = false
         do {
             guard try reader.peekKind() == .object else {
                 throw IngestError(.notAResponse("the top level is not an object"))
@@ -68,12 +69,15 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 if key.equals("data") {
+                    guard !sawData else { throw IngestError(.duplicateField("data")) }
+                    sawData = true
                     sawMember = true
                     if try !reader.tryNull() {
                         try walkRoot()
                         hasData = true
                     }
                 } else if key.equals("errors") {
+                    guard errors == nil else { throw IngestError(.duplicateField("errors")) }
                     sawMember = true
                     errors = try reader.readValue()
                 } else if key.equals("extensions") {
