@@ -30,8 +30,9 @@ public struct Ingest: Sendable {
     ///
     /// A field left out is no error (a partial payload leaves what it omits untouched); a plan
     /// whose normalization has no schema has nothing to check against, and is not checked.
-    /// The walk checks each member as it reads it (``PayloadCheck``), so the payload is still
-    /// read once; off (a server's response), the walk checks nothing.
+    /// The walk checks each member as it reads it, against its field's definition on the type
+    /// of the object it is in, so the payload is still read once; off (a server's response),
+    /// the walk checks nothing.
     public var checksSchema: Bool
     /// The deepest nesting of the response's JSON accepted.
     public var maxDepth: Int
