@@ -105,7 +105,7 @@ public func fuzzRow(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     check(row, isRecord: isRecord)
     if isRecord {
         let decodes = row.withUnsafeBytes { RowDecoder.record($0, key: recordKey, names: fuzzNames) != nil }
-        let ranges = row.withUnsafeBytes { RowDecoder.cellRanges($0, names: fuzzNames) != nil }
+        let ranges = row.withUnsafeBytes { RowDecoder.cellRanges($0, key: recordKey, names: fuzzNames) != nil }
         guard decodes == ranges else { fatalError("cellRanges and record disagree on \(row)") }
     }
     return 0
