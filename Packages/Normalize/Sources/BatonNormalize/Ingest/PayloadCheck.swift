@@ -4,129 +4,194 @@ import BatonRecords
 /// trusted to: no null in a non-null position, no enum value the schema does not declare, no
 /// `__typename` that cannot stand where it is. Run by the ingest's walk itself when
 /// ``Ingest/checksSchema`` asks for it: each member is checked as the walk reads it, against
-/// its field's definition on the type of the object it is in, so a payload is read once.
+/// its field's rule on the type of the object it is in, so a payload is read once.
 ///
 /// What the plan's shape rules out (a scalar where an object is selected, a member not
-/// selected, JSON that does not parse) is the walk's own error. Each field's definition is
-/// looked up once per check, and each selection's definitions once per type it meets. Owned by
-/// one walk, on its task (a class, so the walk's calls into it copy nothing).
+/// selected, JSON that does not parse) is the walk's own error. A selection's rules on a type
+/// are made from the schema the first time an object of that type meets it and kept in a table
+/// the check owns, so each later object costs one probe, and checking a member touches no
+/// reference count. Owned by one walk, on its task (a class, so the walk's calls into it copy
+/// nothing); nothing else reads its storage, so it takes no exclusivity checks.
 final class PayloadCheck {
     let schema: GraphQLSchema
     let plan: OperationPlan
-    /// What the schema says of each plan field met so far, by the field's identity.
-    var definitions: [ObjectIdentifier: Definition] = [:]
-    /// The definitions of the selections met last, direct-mapped by the selection's identity:
-    /// fixed slots the check owns, read on every object without an exclusivity check.
-    let recent: UnsafeMutablePointer<SelectionDefinitions?>
-    static var recentSlots: Int { 32 }
+    /// The rules made so far: an open-addressed table by the selection's identity and the type.
+    @exclusivity(unchecked) var table: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) var tableCount = 0
+    /// Where the rules of every entry made are (all freed with the check).
+    @exclusivity(unchecked) var ruleBlocks: [UnsafeMutableBufferPointer<Rule>] = []
+    /// The field types the rules were made from, for an error's message (``Rule/type``).
+    @exclusivity(unchecked) var types: [TypeReference] = []
+    /// The enums' values the rules name, in the schema's order (``Rule/enumValues``).
+    @exclusivity(unchecked) var enums: [[String]] = []
     /// The possible types of each abstract position met so far.
-    var possibleTypes: [String: Set<String>] = [:]
+    @exclusivity(unchecked) var possibleTypes: [String: Set<String>] = [:]
 
-    /// A field's definition on the type of the object it was met on.
-    struct Definition {
-        /// The type the definition is on.
-        let parent: String
-        /// The field's type; nil when the schema does not define the field there.
-        let type: TypeReference?
-        /// The values of the field's enum, in the schema's order; nil when it is no enum.
-        let enumValues: [String]?
-        /// Whether a value can break a rule here: the type is non-null somewhere, or an enum,
-        /// or the field is a `__typename`.
-        let constrains: Bool
+    /// How many entries the table has room for (a power of two); it is emptied when more than
+    /// three quarters are taken, which a plan of fewer than 48 selections never reaches.
+    static var tableSlots: Int { 64 }
+
+    /// A selection's rules on one type.
+    struct Entry {
+        /// The selection's identity; nil for an empty slot.
+        var selection: ObjectIdentifier?
+        var parent: String
+        var rules: UnsafeBufferPointer<Rule>
     }
 
-    /// A resolved selection's fields' definitions on one type, in the selection's order.
-    struct SelectionDefinitions {
-        let selection: ObjectIdentifier
-        let parent: String
-        let definitions: [Definition]
+    /// What a value of one field must be, made from its definition on one type: a plain value
+    /// (no reference counted), read on every member.
+    struct Rule {
+        /// Bit `n`: the value at list depth `n` (0 for the field's own value, 1 for its
+        /// elements, ...) is non-null. Depths past 63 are not checked.
+        var nonNull: UInt64 = 0
+        /// How many lists the type nests.
+        var listDepth: Int32 = 0
+        /// Where the field's type is in ``PayloadCheck/types``; -1 when the schema does not
+        /// define the field on the type.
+        var type: Int32 = -1
+        /// Where the enum's values are in ``PayloadCheck/enums``; -1 when the type is no enum.
+        var enumValues: Int32 = -1
+        var isTypename = false
+
+        /// Whether a value can break the rule: the type is non-null somewhere, or an enum, or
+        /// the field is a `__typename`.
+        var constrains: Bool { isTypename || enumValues >= 0 || nonNull != 0 }
+        /// Whether only a null can break the rule (a non-null type of no list and no enum, the
+        /// most common rule): the value's case is all the check reads.
+        var refusesOnlyNull: Bool { !isTypename && enumValues < 0 && listDepth == 0 }
     }
 
     init(schema: GraphQLSchema, plan: OperationPlan) {
         self.schema = schema
         self.plan = plan
-        recent = .allocate(capacity: Self.recentSlots)
-        recent.initialize(repeating: nil, count: Self.recentSlots)
+        table = .allocate(capacity: Self.tableSlots)
+        table.initialize(
+            repeating: Entry(selection: nil, parent: "", rules: UnsafeBufferPointer(start: nil, count: 0)),
+            count: Self.tableSlots)
     }
 
     deinit {
-        recent.deinitialize(count: Self.recentSlots)
-        recent.deallocate()
+        table.deinitialize(count: Self.tableSlots)
+        table.deallocate()
+        for block in ruleBlocks { block.deallocate() }
     }
 
-    /// The definitions of `selection`'s fields on `parent`, the type of the object being
-    /// read (or, when it has none yet, its position's), in the selection's order.
+    /// The rules of `selection`'s fields on `parent`, the type of the object being read (or,
+    /// when it has none yet, its position's), in the selection's order.
     @inline(__always)
-    func definitions(of selection: ResolvedSelection, on parent: String) -> [Definition] {
+    func rules(of selection: ResolvedSelection, on parent: String) -> UnsafeBufferPointer<Rule> {
         let id = ObjectIdentifier(selection)
         let bits = UInt64(UInt(bitPattern: id))
-        let slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 59)
-        if let known = recent[slot], known.selection == id, known.parent == parent { return known.definitions }
-        let definitions = selection.fields.map { definition(of: $0, on: parent) }
-        recent[slot] = SelectionDefinitions(selection: id, parent: parent, definitions: definitions)
-        return definitions
+        let mask = Self.tableSlots - 1
+        var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 58) & mask
+        while let known = table[slot].selection {
+            if known == id, table[slot].parent == parent { return table[slot].rules }
+            slot = (slot + 1) & mask
+        }
+        return makeRules(of: selection, on: parent, at: slot)
     }
 
-    /// Checks `value`, which the walk read for `field` under `definition`; a `__typename`
-    /// against `position`, the type of the place the object stands in.
+    /// Makes the rules of `selection` on `parent` and keeps them at `slot`, the empty slot its
+    /// probe ended on (in a table emptied first when it is three quarters full, where every
+    /// slot is empty).
+    @inline(never)
+    func makeRules(of selection: ResolvedSelection, on parent: String, at slot: Int) -> UnsafeBufferPointer<Rule> {
+        let block = UnsafeMutableBufferPointer<Rule>.allocate(capacity: selection.fields.count)
+        for (index, field) in selection.fields.enumerated() {
+            block.initializeElement(at: index, to: rule(of: field, on: parent))
+        }
+        ruleBlocks.append(block)
+        let rules = UnsafeBufferPointer(block)
+        if tableCount >= Self.tableSlots * 3 / 4 {
+            table.update(
+                repeating: Entry(selection: nil, parent: "", rules: UnsafeBufferPointer(start: nil, count: 0)),
+                count: Self.tableSlots)
+            tableCount = 0
+        }
+        table[slot] = Entry(selection: ObjectIdentifier(selection), parent: parent, rules: rules)
+        tableCount += 1
+        return rules
+    }
+
+    /// The rule of `field` on the type `parent`.
+    func rule(of field: FieldPlan, on parent: String) -> Rule {
+        var rule = Rule()
+        rule.isTypename = field.isTypename
+        guard !field.isTypename, let type = schema.field(field.name, on: parent)?.type else { return rule }
+        rule.type = Int32(types.count)
+        types.append(type)
+        var level = type
+        var depth: Int32 = 0
+        walk: while true {
+            switch level {
+            case .nonNull(let inner):
+                if depth < 64 { rule.nonNull |= 1 << UInt64(depth) }
+                level = inner
+            case .list(let inner):
+                depth += 1
+                level = inner
+            case .named(let name):
+                if let named = schema.type(named: name), named.kind == .enumeration {
+                    rule.enumValues = Int32(enums.count)
+                    enums.append(named.enumValues.map(\.name))
+                }
+                break walk
+            }
+        }
+        rule.listDepth = depth
+        return rule
+    }
+
+    /// Checks `value`, which the walk read for `field` under `rule`; a `__typename` against
+    /// `position`, the type of the place the object stands in.
     @inline(__always)
-    func check(_ value: Value, _ field: FieldPlan, _ definition: Definition, position: String?)
-        throws(IngestError)
-    {
-        if field.isTypename {
+    func check(_ value: Value, _ rule: Rule, position: String?) throws(IngestError) {
+        if rule.isTypename {
             if let position, case .string(let name) = value { try checkTypename(name, position: position) }
             return
         }
-        guard let type = definition.type else { return }
-        try checkValue(value, type, enumValues: definition.enumValues)
+        try checkValue(value, rule, depth: 0)
     }
 
-    /// What the schema says of `field` on the type `parent`, looked up once.
-    func definition(of field: FieldPlan, on parent: String) -> Definition {
-        if let known = definitions[ObjectIdentifier(field)], known.parent == parent { return known }
-        let type = schema.field(field.name, on: parent)?.type
-        let named = type.flatMap { schema.type(named: $0.namedType) }
-        let enumValues = named?.kind == .enumeration ? named?.enumValues.map(\.name) : nil
-        let definition = Definition(
-            parent: parent, type: type, enumValues: enumValues,
-            constrains: field.isTypename || enumValues != nil || (type.map(Self.hasNonNull) ?? false))
-        definitions[ObjectIdentifier(field)] = definition
-        return definition
-    }
-
-    /// Whether `type` is non-null at some level.
-    static func hasNonNull(_ type: TypeReference) -> Bool {
-        switch type {
-        case .nonNull: true
-        case .list(let inner): hasNonNull(inner)
-        case .named: false
+    /// Checks `value` (a member's, or an element of it at list depth `depth`) against `rule`.
+    /// An object's own members were checked when the walk read them.
+    func checkValue(_ value: Value, _ rule: Rule, depth: Int32) throws(IngestError) {
+        if case .null = value {
+            guard depth < 64, rule.nonNull & (1 << UInt64(depth)) != 0 else { return }
+            throw IngestError(.nullInNonNull(type: typeDescription(rule, depth: depth)))
         }
-    }
-
-    /// Checks `value` (a member's, or an element of it) against `type`, whose named type is the
-    /// enum of `enumValues` when they are given. An object's own members were checked when the
-    /// walk read them.
-    func checkValue(_ value: Value, _ type: TypeReference, enumValues: [String]?) throws(IngestError) {
-        switch type {
-        case .nonNull(let inner):
-            if case .null = value { throw IngestError(.nullInNonNull(type: type.description)) }
-            try checkValue(value, inner, enumValues: enumValues)
-        case .list(let inner):
-            guard enumValues != nil || Self.hasNonNull(inner), case .list(let elements) = value else { return }
+        if depth < rule.listDepth {
+            let deeper = depth + 1 < 64 ? rule.nonNull >> UInt64(depth + 1) : 0
+            guard rule.enumValues >= 0 || deeper != 0, case .list(let elements) = value else { return }
             for index in elements.indices {
                 do throws(IngestError) {
-                    try checkValue(elements[index], inner, enumValues: enumValues)
+                    try checkValue(elements[index], rule, depth: depth + 1)
                 } catch {
                     throw error.under(.index(index))
                 }
             }
-        case .named(let name):
-            if let enumValues, case .string(let text) = value, !enumValues.contains(text) {
-                throw IngestError(
-                    .undeclaredEnumValue(
-                        text, enum: name, values: enumValues, nearest: NearestName.among(enumValues, to: text)))
-            }
+            return
         }
+        guard rule.enumValues >= 0, case .string(let text) = value else { return }
+        let values = enums[Int(rule.enumValues)]
+        guard !values.contains(text) else { return }
+        let name = types[Int(rule.type)].namedType
+        throw IngestError(
+            .undeclaredEnumValue(text, enum: name, values: values, nearest: NearestName.among(values, to: text)))
+    }
+
+    /// The type of the value at list depth `depth` of `rule`'s field, as the schema spells it.
+    func typeDescription(_ rule: Rule, depth: Int32) -> String {
+        var type = types[Int(rule.type)]
+        var level: Int32 = 0
+        while level < depth {
+            if case .nonNull(let inner) = type { type = inner }
+            guard case .list(let inner) = type else { break }
+            type = inner
+            level += 1
+        }
+        return type.description
     }
 
     /// Throws when the object type `name` cannot stand in a position of type `position`.

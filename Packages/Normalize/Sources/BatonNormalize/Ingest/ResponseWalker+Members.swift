@@ -28,29 +28,33 @@ extension ResponseWalker where Reader: ~Copyable {
         try reader.skipValue()
     }
 
-    /// The definitions of `resolved`'s fields when the walk checks the schema, on the object's
-    /// type: when neither the position nor the plan gave it, it is scanned for first (a field
-    /// of an interface may be non-null on the type itself). Nil when the walk checks nothing.
+    /// The rules of `resolved`'s fields when the walk checks the schema, on the object's type:
+    /// when neither the position nor the plan gave it, it is scanned for first (a field of an
+    /// interface may be non-null on the type itself). Nil when the walk checks nothing.
     @_transparent
-    mutating func schemaDefinitions(_ resolved: ResolvedSelection, typename: inout String?, position: String?) throws
-        -> [PayloadCheck.Definition]?
+    mutating func schemaRules(_ resolved: ResolvedSelection, typename: inout String?, position: String?) throws
+        -> UnsafeBufferPointer<PayloadCheck.Rule>?
     {
         guard let schemaCheck else { return nil }
         if typename == nil { typename = try scanAhead(from: reader.mark, wantTypename: true).typename }
         guard let parent = typename ?? position else { return nil }
-        return schemaCheck.definitions(of: resolved, on: parent)
+        return schemaCheck.rules(of: resolved, on: parent)
     }
 
-    /// Checks the value just read for field `index` into its cell against the field's
-    /// definition (see ``PayloadCheck``), the error placed under the field's response key.
+    /// Checks the value just read for field `index` into its cell against the field's rule
+    /// (see ``PayloadCheck``), the error placed under the field's response key.
     @inline(never)
     func checkMember(
         _ cells: borrowing [RecordSnapshot.Cell], _ index: Int, _ fields: [FieldPlan], _ layout: CellLayout,
-        _ definitions: [PayloadCheck.Definition], position: String?
+        _ rule: PayloadCheck.Rule, position: String?
     ) throws {
         do throws(IngestError) {
-            try schemaCheck!.check(
-                cells[layout.fieldCells[index]].value, fields[index], definitions[index], position: position)
+            let cell = layout.fieldCells[index]
+            if rule.refusesOnlyNull {
+                guard cells[cell].value.isNull else { return }
+                throw IngestError(.nullInNonNull(type: schemaCheck!.typeDescription(rule, depth: 0)))
+            }
+            try schemaCheck!.check(cells[cell].value, rule, position: position)
         } catch {
             throw error.under(.key(fields[index].responseKey))
         }

@@ -36,7 +36,7 @@ extension ResponseWalker where Reader: ~Copyable {
         var keyValues = KeyValues()
         /// The UTF-8 of the sole key field, when the policy has one and it came as a plain string.
         var id: UnsafeBufferPointer<UInt8>?
-        let definitions = try schemaDefinitions(resolved, typename: &typename, position: selection.staticType)
+        let rules = try schemaRules(resolved, typename: &typename, position: selection.staticType)
 
         while true {
             let memberMark = reader.mark
@@ -51,8 +51,8 @@ extension ResponseWalker where Reader: ~Copyable {
             if seen.contains(index) { throw IngestError(.duplicateField(fields[index].responseKey)) }
             seen.insert(index)
             if try readPlainMember(index, fields, layout, &cells, &written, typename: &typename) {
-                if let definitions, definitions[index].constrains {
-                    try checkMember(cells, index, fields, layout, definitions, position: selection.staticType)
+                if let rules, rules[index].constrains {
+                    try checkMember(cells, index, fields, layout, rules[index], position: selection.staticType)
                 }
                 continue
             }
@@ -68,8 +68,8 @@ extension ResponseWalker where Reader: ~Copyable {
             } else {
                 try readLeafMember(field, index, layout, &cells, &written, keyless: key == nil, &keyValues, &id)
             }
-            if let definitions, definitions[index].constrains {
-                try checkMember(cells, index, fields, layout, definitions, position: selection.staticType)
+            if let rules, rules[index].constrains {
+                try checkMember(cells, index, fields, layout, rules[index], position: selection.staticType)
             }
         }
         // Most objects answer every field: only one that does not is checked field by field.
