@@ -106,11 +106,12 @@ import BatonRecords
         let document = "{ " + aliases.joined(separator: " ") + " }"
         func data(nullAt bad: Int?) -> String {
             let members = (0..<60).map { n -> String in
+                let name = n % 2 == 0 ? #","name":"N""# : ""
                 let value: String
                 switch n % 3 {
                 case 0: value = #""name":"N""#
-                case 1: value = #""status":"ALIVE""# + (n % 2 == 0 ? #","name":"N""# : "")
-                default: value = #""notes":{"totalCount":\#(n == bad ? "null" : "1")}"# + (n % 2 == 0 ? #","name":"N""# : "")
+                case 1: value = #""status":"ALIVE""# + name
+                default: value = #""notes":{"totalCount":\#(n == bad ? "null" : "1")}"# + name
                 }
                 return #""a\#(n)":{"id":"\#(n)",\#(value)}"#
             }
