@@ -37,4 +37,29 @@ import BatonTransport
             try fixture.ingest.ingest(fixture.responseBytes(), plan: plan).changes, fetched: plan.identity)
         #expect(environment.store.check(plan).source == .memory)
     }
+
+    /// An image another process holds (its lock taken as that process's image takes it: an
+    /// exclusive `flock` on `<image>-lock`) reaches the log as `heldByAnotherProcess`.
+    @Test func anEnvironmentOverAnImageAnotherProcessHoldsLogsHeldByAnotherProcess() async throws {
+        let scratch = IntegrationScratch()
+        let file = scratch.directory.appendingPathComponent("store.image")
+        let lock = open(file.path + "-lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+
+        let image = StoreImage.open(at: file, version: "integration-1")
+        defer { image.close() }
+        var events: [LensEvent] = []
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: IntegrationFixtureScreenQuery.normalization, persistence: image),
+            transport: SilentTransport(), log: { events.append($0) })
+        defer { environment.end() }
+
+        let expected = ImageError.heldByAnotherProcess(path: file.path)
+        for _ in 0..<2_000 where events.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(events == [.persistenceFailed(PersistenceFault(expected))])
+        #expect(environment.store.persistenceFault?.error as? ImageError == expected)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "the held image was not touched")
+    }
 }

@@ -106,7 +106,9 @@ struct CrashLedger {
     mutating func check(_ path: String) {
         let inspector: ImageInspector
         do {
-            guard FileManager.default.fileExists(atPath: path) else { throw ImageError.notAnImage(path: path, applicationID: 0) }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ImageError.notAnImage(path: path, applicationID: 0)
+            }
             inspector = try ImageInspector(path: path)
         } catch ImageError.notAnImage(_, 0) {
             // No file, or one the open had begun to make (no application id, no table yet):
@@ -190,7 +192,8 @@ struct CrashLedger {
                 figures.evicted += 1
             } else {
                 figures.lost += 1
-                problem("batch \(id) (launch \(batchLaunch)) was committed and is missing (file launch \(stats.launch))")
+                problem(
+                    "batch \(id) (launch \(batchLaunch)) was committed and is missing (file launch \(stats.launch))")
             }
         }
         for (id, batchLaunch) in live where batchLaunch < stats.launch - 1 {

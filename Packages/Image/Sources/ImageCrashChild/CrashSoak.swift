@@ -28,12 +28,17 @@ struct CrashSoak {
             // A third of the kills in the first milliseconds (the open and its ageing), the
             // rest anywhere in the first 300 ms of writes.
             _ = child.waitForLine(timeout: 10)
-            let delay = Int.random(in: 0..<3, using: &generator) == 0
+            let delay =
+                Int.random(in: 0..<3, using: &generator) == 0
                 ? Double.random(in: 0...0.015, using: &generator) : Double.random(in: 0...0.3, using: &generator)
             Thread.sleep(forTimeInterval: delay)
             child.kill()
             let ending = child.wait(timeout: 10)
-            if ending.killed { ledger.figures.kills += 1 } else { ledger.problem("a child was not killed: \(ending.errors)") }
+            if ending.killed {
+                ledger.figures.kills += 1
+            } else {
+                ledger.problem("a child was not killed: \(ending.errors)")
+            }
             ledger.record(ending.lines)
             ledger.check(path)
             walEveryTime = walEveryTime && FileHeaderFiles.isWALOrAbsent(path)
@@ -56,21 +61,26 @@ struct CrashSoak {
             && figures.undecodable == 0
             && figures.lost == 0 && figures.torn == 0 && figures.resurrected == 0 && figures.unexpected == 0
             && walEveryTime && figures.settings == ["wal 1"]
-        let durability =
-            "WAL with synchronous=NORMAL is durable across a process crash (a power loss may lose the last commits)"
+        let during = ["commit", "open", "reopen", "removeAll"].map { "\(figures.killsDuring[$0] ?? 0) \($0)" }
         let summary =
             passed
-            ? "\(figures.kills) kills, \(figures.unopenable) unopenable, \(figures.undecodable) undecodable, "
-                + "\(figures.lost) lost batches of \(figures.commits) reported committed (\(durability))"
+            ? "\(figures.kills) kills (during \(during.joined(separator: ", "))), \(figures.unopenable) unopenable, "
+                + "\(figures.damaged) damaged, \(figures.undecodable) undecodable, \(figures.lost) lost batches of "
+                + "\(figures.commits) reported committed (later \(figures.evicted) evicted, \(figures.aged) aged, "
+                + "\(figures.removed) removed by \(figures.removeAlls) removeAll, none back); WAL with "
+                + "synchronous=NORMAL is durable across a process crash (not a power loss)"
             : "FAILED after \(figures.kills) kills: \(figures.unopenable) unopenable, \(figures.damaged) damaged, "
-                + "\(figures.undecodable) undecodable, \(figures.lost) lost, \(figures.torn) torn, \(figures.resurrected) back after removal"
+                + "\(figures.undecodable) undecodable, \(figures.lost) lost, \(figures.torn) torn, "
+                + "\(figures.resurrected) back after removal"
                 + (walEveryTime ? "" : ", the file left WAL mode")
-                + (figures.settings == ["wal 1"] ? "" : ", connections ran with \(figures.settings.sorted()) (want wal 1)")
+                + (figures.settings == ["wal 1"]
+                    ? "" : ", connections ran with \(figures.settings.sorted()) (want wal 1)")
                 + "; " + ledger.problems.joined(separator: "; ")
         return SoakReport(
             part: "crashes", passed: passed,
             figures: [
-                "kills": figures.kills, "unopenable": figures.unopenable, "damaged": figures.damaged, "undecodable": figures.undecodable,
+                "kills": figures.kills, "unopenable": figures.unopenable, "damaged": figures.damaged,
+                "undecodable": figures.undecodable,
                 "lost_batches": figures.lost, "torn_batches": figures.torn,
                 "removed_batches_back": figures.resurrected, "unexpected_batches": figures.unexpected,
                 "child_failures": figures.childFailures,

@@ -90,7 +90,8 @@ struct TwoProcessSoak {
                 figures.holdersClosed += 1
             } else {
                 figures.holderFailures += 1
-                problem("round \(round): the holder did not close: \(ending.lines.last ?? "") \(ending.errors.prefix(200))")
+                problem(
+                    "round \(round): the holder did not close: \(ending.lines.last ?? "") \(ending.errors.prefix(200))")
             }
             if ending.lines.contains(where: { $0.hasPrefix("failed") }) {
                 figures.holderFailures += 1

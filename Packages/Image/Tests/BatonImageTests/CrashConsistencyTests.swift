@@ -44,7 +44,9 @@ import BatonTestSupport
                     }
                 }
             }
-            #expect(missing.isEmpty, "run \(run): \(missing.count) records of reported batches missing: \(missing.prefix(5))")
+            #expect(
+                missing.isEmpty,
+                "run \(run): \(missing.count) records of reported batches missing: \(missing.prefix(5))")
         }
         // The kills landed while the child was committing, not before it began.
         #expect(totalCommits > 16)

@@ -57,7 +57,8 @@ import BatonTestSupport
         for _ in 0..<2_000 where store.persistenceFault == nil { try await Task.sleep(for: .milliseconds(1)) }
         #expect(store.persistenceFault?.error as? ImageError == expected)
         // Its writes go nowhere, and it says so.
-        image.write(PersistenceBatch(entries: [.init(snapshot: snapshot("Item:refused", ["a": .int(1)]), rowWasRead: false)]))
+        image.write(
+            PersistenceBatch(entries: [.init(snapshot: snapshot("Item:refused", ["a": .int(1)]), rowWasRead: false)]))
         #expect(throws: expected) { try image.waitUntilCommitted() }
         image.close()
         #expect(holder.isRunning, "the holder went on")
@@ -84,7 +85,8 @@ import BatonTestSupport
         try first.waitUntilCommitted()
         let second = StoreImage.open(at: scratch.file, version: "crash-test")
         try second.waitUntilCommitted()
-        first.writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot("Item:1", ["a": .int(1)]), rowWasRead: false)]))
+        first.writeAndWait(
+            PersistenceBatch(entries: [.init(snapshot: snapshot("Item:1", ["a": .int(1)]), rowWasRead: false)]))
         first.close()
         // The second still holds the file: another process is refused.
         let whileHeld = try await ChildProcessResult.run(child, ["attempt", scratch.file.path, "2"])

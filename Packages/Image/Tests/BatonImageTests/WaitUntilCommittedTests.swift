@@ -6,7 +6,9 @@ import Testing
 /// connection reads it before the image closes), and throws whenever it cannot say so.
 @Suite struct WaitUntilCommittedTests {
     static func batch(_ id: String) -> PersistenceBatch {
-        PersistenceBatch(entries: [.init(snapshot: snapshot(RecordKey(type: "Item", id: id), ["a": .int(1)]), rowWasRead: false)])
+        PersistenceBatch(entries: [
+            .init(snapshot: snapshot(RecordKey(type: "Item", id: id), ["a": .int(1)]), rowWasRead: false)
+        ])
     }
 
     @Test func itReturnsWhenAnotherConnectionReadsWhatWasHandedOver() throws {
@@ -17,7 +19,9 @@ import Testing
             image.write(Self.batch("\(n)"))
             try image.waitUntilCommitted()
             // A connection of its own sees the batch: it is committed, in the WAL.
-            #expect(try ImageInspector(path: scratch.file.path).record(RecordKey(type: "Item", id: "\(n)"))?["a"] == .int(1))
+            #expect(
+                try ImageInspector(path: scratch.file.path).record(RecordKey(type: "Item", id: "\(n)"))?["a"] == .int(1)
+            )
         }
     }
 
@@ -33,7 +37,10 @@ import Testing
         }
         let big = PersistenceBatch(
             entries: (0..<200).map {
-                .init(snapshot: snapshot(RecordKey(type: "Item", id: "big\($0)"), ["text": .string(String(repeating: "x", count: 2_000))]), rowWasRead: false)
+                .init(
+                    snapshot: snapshot(
+                        RecordKey(type: "Item", id: "big\($0)"), ["text": .string(String(repeating: "x", count: 2_000))]
+                    ), rowWasRead: false)
             })
         image.write(big)
         #expect(throws: ImageError.self) { try image.waitUntilCommitted() }
@@ -48,7 +55,11 @@ import Testing
         image.write(Self.batch("1"))
         try image.waitUntilCommitted()
         let next = image.removeAll()
-        #expect(throws: ImageError.unavailable(path: scratch.file.path, reason: "a removeAll() came after this handle was made; its writes are dropped")) {
+        #expect(
+            throws: ImageError.unavailable(
+                path: scratch.file.path, reason: "a removeAll() came after this handle was made; its writes are dropped"
+            )
+        ) {
             try image.waitUntilCommitted()
         }
         next.write(Self.batch("2"))

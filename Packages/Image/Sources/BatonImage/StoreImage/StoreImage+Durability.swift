@@ -14,7 +14,8 @@ extension StoreImage {
     public func waitUntilCommitted() throws(ImageError) {
         try file.waitUntilCommitted()
         guard isCurrent else {
-            throw .unavailable(path: path, reason: "a removeAll() came after this handle was made; its writes are dropped")
+            throw .unavailable(
+                path: path, reason: "a removeAll() came after this handle was made; its writes are dropped")
         }
     }
 

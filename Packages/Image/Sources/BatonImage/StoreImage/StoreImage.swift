@@ -112,8 +112,9 @@ public final class StoreImage: Persistence {
         StoreImage(file: file, generation: file.removeAll())
     }
 
-    /// Blocks until every batch handed over so far is committed (or failed). Not from the
-    /// main actor in an app: for tests, tools and shutdown.
+    /// Blocks until every batch handed over so far is committed (or failed); which of the two,
+    /// ``waitUntilCommitted()`` says. Not from the main actor in an app: for tests, tools and
+    /// shutdown.
     public func waitForPendingWrites() {
         file.waitForPendingWrites()
     }
