@@ -15,16 +15,11 @@ import BatonTransport
         let blocker = scratch.directory.appendingPathComponent("Application Support")
         try Data("a file where the app expected a directory".utf8).write(to: blocker)
         let file = blocker.appendingPathComponent("Baton/store.image")
-        let image = StoreImage.open(at: file, version: "integration-1")
-        defer { image.close() }
-        var events: [LensEvent] = []
-        let environment = GraphQLEnvironment(
-            store: Store(normalization: IntegrationFixtureScreenQuery.normalization, persistence: image),
-            transport: SilentTransport(), log: { events.append($0) })
-        defer { environment.end() }
+        let logged = try await LoggedEnvironment.firstEvent(overImageAt: file)
+        defer { logged.end() }
+        let (image, environment, events) = (logged.image, logged.environment!, logged.events)
 
         let expected = ImageError.directoryNotCreated(path: file.path, directory: blocker.path, errno: ENOTDIR)
-        for _ in 0..<2_000 where events.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
         #expect(events == [.persistenceFailed(PersistenceFault(expected))])
         guard case .persistenceFailed(let fault)? = events.first else { return }
         #expect(fault.error as? ImageError == expected)
@@ -48,18 +43,39 @@ import BatonTransport
         defer { close(lock) }
         #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
 
-        let image = StoreImage.open(at: file, version: "integration-1")
-        defer { image.close() }
-        var events: [LensEvent] = []
-        let environment = GraphQLEnvironment(
-            store: Store(normalization: IntegrationFixtureScreenQuery.normalization, persistence: image),
-            transport: SilentTransport(), log: { events.append($0) })
-        defer { environment.end() }
+        let logged = try await LoggedEnvironment.firstEvent(overImageAt: file)
+        defer { logged.end() }
 
         let expected = ImageError.heldByAnotherProcess(path: file.path)
-        for _ in 0..<2_000 where events.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(events == [.persistenceFailed(PersistenceFault(expected))])
-        #expect(environment.store.persistenceFault?.error as? ImageError == expected)
+        #expect(logged.events == [.persistenceFailed(PersistenceFault(expected))])
+        #expect(logged.environment.store.persistenceFault?.error as? ImageError == expected)
         #expect(!FileManager.default.fileExists(atPath: file.path), "the held image was not touched")
+    }
+}
+
+/// An environment over a new image at a file, with a silent transport, and what its log received.
+@MainActor
+final class LoggedEnvironment {
+    let image: StoreImage
+    private(set) var environment: GraphQLEnvironment!
+    private(set) var events: [LensEvent] = []
+
+    private init(imageAt file: URL) {
+        image = StoreImage.open(at: file, version: "integration-1")
+        environment = GraphQLEnvironment(
+            store: Store(normalization: IntegrationFixtureScreenQuery.normalization, persistence: image),
+            transport: SilentTransport(), log: { [unowned self] in events.append($0) })
+    }
+
+    /// Makes one over the image at `file` and waits (at most 2 s) until its log has an event.
+    static func firstEvent(overImageAt file: URL) async throws -> LoggedEnvironment {
+        let logged = LoggedEnvironment(imageAt: file)
+        for _ in 0..<2_000 where logged.events.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        return logged
+    }
+
+    func end() {
+        environment.end()
+        image.close()
     }
 }
