@@ -158,9 +158,13 @@ struct CrashLedger {
             }
         }
 
-        // A removal the kill interrupted happened if none of the batches before it is left.
+        // A removal the kill interrupted happened if none of the batches before it is left and
+        // the file is a new one (its launch starts again at 1).
         if removalPending {
-            if !live.keys.contains(where: { present[$0] != nil }) { removeEverything() }
+            if !live.keys.contains(where: { present[$0] != nil }) && (stats.launch < launch || stats.launch == 1) {
+                removeEverything()
+                launch = stats.launch
+            }
             removalPending = false
         }
         // An open the kill interrupted aged the file if the file's launch is newer.
