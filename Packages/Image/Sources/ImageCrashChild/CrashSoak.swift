@@ -25,11 +25,11 @@ struct CrashSoak {
                 ledger.problem("the child could not start: \(error)")
                 break
             }
-            // A third of the kills in the first milliseconds (the open and its ageing), the
+            // A quarter of the kills in the first milliseconds (the open and its ageing), the
             // rest anywhere in the first 300 ms of writes.
             _ = child.waitForLine(timeout: 10)
             let delay =
-                Int.random(in: 0..<3, using: &generator) == 0
+                Int.random(in: 0..<4, using: &generator) == 0
                 ? Double.random(in: 0...0.015, using: &generator) : Double.random(in: 0...0.3, using: &generator)
             Thread.sleep(forTimeInterval: delay)
             child.kill()
