@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test unit-tests example-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test unit-tests example-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan soak
 
 # Lint runs last, after every test: it is only clean once `make format` has been applied to
 # the whole tree (Tools/Docs/README.md).
@@ -35,6 +35,12 @@ lint:
 # Rewrites every Swift file with swift-format: the mass format lint waits for.
 format:
 	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh
+
+# The long reliability runs `make test` leaves out (Tools/Soak/README.md): each part builds what
+# it needs in release, reports its figures, and Tests/soak.json keeps them; one summary line at
+# the end, and a failing part fails it. SOAK_PARTS names some of the parts (all by default).
+soak:
+	SWIFT="$(SWIFT)" python3 Tools/Soak/soak.py $(SOAK_PARTS)
 
 # The local GraphQL server's Python environment (graphql-core from pip) in .venv.
 server-env:

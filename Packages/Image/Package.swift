@@ -24,7 +24,8 @@ let package = Package(
                 .product(name: "BatonStore", package: "Store"),
             ]),
         .executableTarget(name: "BatonImageTool", dependencies: ["BatonImage"]),
-        // Test-only: commits in a loop until it is killed, for the crash-consistency test.
+        // Test and soak only: the writing, holding and attempting processes of the crash-consistency
+        // and process-lock tests, and the drivers of `make soak`'s crashes and two-processes parts.
         .executableTarget(name: "ImageCrashChild", dependencies: ["BatonImage"]),
         .testTarget(
             name: "BatonImageTests",

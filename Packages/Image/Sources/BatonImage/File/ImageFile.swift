@@ -5,8 +5,8 @@ import BatonStore
 /// One image file, shared by every ``StoreImage`` handle over it: its one connection, the
 /// writer's serial queue, and the lock that makes the two take turns.
 ///
-/// `@unchecked Sendable` because of one invariant: `state` and `clearedGeneration` (and
-/// everything the open ``ImageDatabase`` holds) are touched only with `condition` locked;
+/// `@unchecked Sendable` because of one invariant: `state`, `clearedGeneration`, `lock` and
+/// `lostWrite` (and everything the open ``ImageDatabase`` holds) are touched only with `condition` locked;
 /// `pending` and `status` are their own locks. The file opens on a global queue at user
 /// priority while the writer's queue waits, suspended; the writer then takes each job under
 /// `condition`; a read transaction takes `condition` on the caller's
@@ -55,6 +55,12 @@ final class ImageFile: @unchecked Sendable {
         didSet { status.withLock { $0.state = StoreImage.State(state) } }
     }
     var clearedGeneration: UInt64 = 0
+    /// This process's hold on the file (``ImageLock``), from the open to the close.
+    var lock: ImageLock?
+    /// The first error that lost a write the writer took (a batch, a touch or the ageing: its
+    /// transaction failed, or the file was not open to take it): what
+    /// ``StoreImage/waitUntilCommitted()`` throws.
+    var lostWrite: ImageError?
     let status = Mutex(Status())
     /// Read transactions that have asked for the lock and neither finished nor begun to wait
     /// for the writer: the writer lets them go before its first job (the ageing, a write

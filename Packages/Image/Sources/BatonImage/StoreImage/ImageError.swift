@@ -23,12 +23,18 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     case directoryNotCreated(path: String, directory: String, errno: Int32)
     /// The image was closed, or the file could not be created.
     case unavailable(path: String, reason: String)
+    /// Another process has the image open (an app and its extension over one shared file, a
+    /// second copy of a tool): it holds the exclusive lock on `<path>-lock` beside the file.
+    /// Nothing was read, removed or written; this image stays closed and the store works in
+    /// memory. The holder's lock goes when it closes the image or ends (killed or not), and an
+    /// open after that succeeds.
+    case heldByAnotherProcess(path: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .sqlite(let path, _, _), .notAnImage(let path, _), .notAFile(let path),
-            .directoryNotCreated(let path, _, _), .unavailable(let path, _):
+            .directoryNotCreated(let path, _, _), .unavailable(let path, _), .heldByAnotherProcess(let path):
             path
         }
     }
@@ -51,6 +57,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "the directory \(directory) for the image at \(path) could not be created: \(String(cString: strerror(errno))) (errno \(errno))"
         case .unavailable(let path, let reason):
             "the image at \(path) is unavailable: \(reason)"
+        case .heldByAnotherProcess(let path):
+            "the image at \(path) is open in another process (it holds \(path)-lock); it was left untouched"
         }
     }
 

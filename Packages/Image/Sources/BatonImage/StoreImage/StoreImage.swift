@@ -17,6 +17,13 @@ import Foundation
 /// ``Options/onError``, and the store's `Store.persistenceFault`, which a
 /// `GraphQLEnvironment` logs as `LensEvent.persistenceFailed`.
 ///
+/// One process at a time: the open takes an exclusive lock on `<path>-lock` beside the file
+/// (kept until ``close()`` or the end of the process, killed or not), and an open in a second
+/// process while the first holds it fails at once, before it reads, removes or writes
+/// anything, with ``ImageError/heldByAnotherProcess(path:)``: that image is `.failed` and its
+/// store works in memory, told as for any fault. Images over one file within one process share
+/// the hold.
+///
 /// A handle belongs to a generation: ``removeAll()`` empties the file and returns the handle
 /// of the next; every older handle then reads nothing and its writes are dropped, so a late
 /// response for the old account never lands in the next one. Safe from any thread.
@@ -105,8 +112,9 @@ public final class StoreImage: Persistence {
         StoreImage(file: file, generation: file.removeAll())
     }
 
-    /// Blocks until every batch handed over so far is committed (or failed). Not from the
-    /// main actor in an app: for tests, tools and shutdown.
+    /// Blocks until every batch handed over so far is committed (or failed); which of the two,
+    /// ``waitUntilCommitted()`` says. Not from the main actor in an app: for tests, tools and
+    /// shutdown.
     public func waitForPendingWrites() {
         file.waitForPendingWrites()
     }

@@ -152,6 +152,16 @@ public final class ImageInspector {
         return RowDecoder.record(statement.blob(0), key: key, names: names)
     }
 
+    /// What SQLite's `PRAGMA integrity_check` finds wrong with the file's pages and indexes
+    /// (a damaged page, an index that disagrees with its table), at most 100 lines; empty when
+    /// the file is whole.
+    public func integrityProblems() throws -> [String] {
+        let statement = try connection.prepare("PRAGMA integrity_check")
+        var lines: [String] = []
+        while try statement.step() { lines.append(statement.text(0)) }
+        return lines == ["ok"] ? [] : lines
+    }
+
     /// Keys of rows (records and root fields) that do not decode.
     public func undecodableRows() throws -> [String] {
         var bad: [String] = []

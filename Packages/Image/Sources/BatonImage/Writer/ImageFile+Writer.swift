@@ -42,6 +42,20 @@ extension ImageFile {
         queue.sync {}
     }
 
+    /// Blocks until every job queued before the call has run, then throws unless every batch
+    /// the writer took since the open was committed and the file is still open.
+    func waitUntilCommitted() throws(ImageError) {
+        waitForPendingWrites()
+        condition.lock()
+        defer { condition.unlock() }
+        if let lostWrite { throw lostWrite }
+        switch state {
+        case .open: return
+        case .unavailable(let error): throw error
+        case .opening, .closed: throw .unavailable(path: path, reason: "the image was closed")
+        }
+    }
+
     /// Finishes the queued writes and closes the connection (checkpointing the WAL).
     func close() {
         waitForPendingWrites()
@@ -49,13 +63,25 @@ extension ImageFile {
         defer { condition.unlock() }
         if case .open(let database) = state { database.close() }
         state = .closed
+        lock?.release()
+        lock = nil
         condition.broadcast()
     }
 
+    /// Takes the file's lock (``ImageLock``), then opens it; an image another process holds
+    /// is not looked at.
     func openDatabase() {
-        let result: Result<ImageDatabase, ImageError>
+        let result: Result<(ImageDatabase, ImageLock), ImageError>
         do {
-            result = .success(try ImageDatabase.open(path: path, version: version, protection: options.fileProtection))
+            try ImageDirectory.create(for: path)
+            let lock = try ImageLock(imagePath: path)
+            do {
+                result = .success(
+                    (try ImageDatabase.open(path: path, version: version, protection: options.fileProtection), lock))
+            } catch {
+                lock.release()
+                throw error
+            }
         } catch let error as ImageError {
             result = .failure(error)
         } catch {
@@ -64,7 +90,9 @@ extension ImageFile {
         condition.lock()
         defer { condition.unlock() }
         switch result {
-        case .success(let database): state = .open(database)
+        case .success(let (database, lock)):
+            self.lock = lock
+            state = .open(database)
         case .failure(let error):
             state = .unavailable(error)
             reportLocked(error)
@@ -94,9 +122,12 @@ extension ImageFile {
     private func run(_ jobs: [Job]) {
         var batches: [PersistenceBatch] = []
         let sizeLimit = Int64(options.sizeLimit)
+        func note(_ error: ImageError?) {
+            if let error, lostWrite == nil { lostWrite = error }
+        }
         func writeBatches() {
             guard !batches.isEmpty else { return }
-            perform { try $0.write(batches, transience: transience, sizeLimit: sizeLimit) }
+            note(perform { try $0.write(batches, transience: transience, sizeLimit: sizeLimit) })
             batches.removeAll()
         }
         for job in jobs {
@@ -105,10 +136,10 @@ extension ImageFile {
                 if !batch.isEmpty { batches.append(batch) }
             case .touch(let touch):
                 writeBatches()
-                perform { try $0.touch(touch) }
+                note(perform { try $0.touch(touch) })
             case .age:
                 writeBatches()
-                perform { try $0.age(sizeLimit: sizeLimit) }
+                note(perform { try $0.age(sizeLimit: sizeLimit) })
             case .reset:
                 writeBatches()
                 if case .open = state { restart() }
@@ -124,9 +155,14 @@ extension ImageFile {
     }
 
     /// Runs `body` on the open database; a failure rolls back, is reported once, and a
-    /// file found damaged is started again.
-    private func perform(_ body: (ImageDatabase) throws -> Void) {
-        guard case .open(let database) = state else { return }
+    /// file found damaged is started again. Returns why `body` did not commit (the image was
+    /// not open, or it failed), nil when it did.
+    @discardableResult
+    private func perform(_ body: (ImageDatabase) throws -> Void) -> ImageError? {
+        guard case .open(let database) = state else {
+            if case .unavailable(let error) = state { return error }
+            return .unavailable(path: path, reason: "the image was closed")
+        }
         // SQLite writes on into a file deleted or renamed over while open, with no error:
         // everything written after is lost. Stop, say so once, and leave the path alone
         // but for this connection's WAL, which must not meet a replacement.
@@ -136,16 +172,18 @@ extension ImageFile {
             state = .unavailable(error)
             reportLocked(error)
             condition.broadcast()
-            return
+            return error
         }
         do {
             try body(database)
             database.names.commit()
+            return nil
         } catch {
             database.names.rollback()
             let error = error as? ImageError ?? .unavailable(path: path, reason: "\(error)")
             reportLocked(error)
             if error.isCorruption { restart() }
+            return error
         }
     }
 

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A process's hold on one image file: an exclusive `flock` on the empty file `<image>-lock`
+/// beside it, so that no two processes write one image.
+///
+/// The open takes it before it looks at the file, so a second process fails with
+/// ``ImageError/heldByAnotherProcess(path:)`` before it reads, removes or writes anything (a
+/// file it found mid-write could look truncated, and the open deletes a truncated file). It is
+/// kept across ``StoreImage/removeAll()`` (which deletes and makes the database again) until
+/// the image closes. Within one process every image over the same lock file shares one hold,
+/// counted: the last to let go unlocks. The kernel unlocks when the process ends, killed or
+/// not, so a later open succeeds. The lock file is never removed: a process that removed it
+/// while another had it open could let two processes lock two different files.
+///
+/// The descriptor is close-on-exec: a child process the app starts does not inherit the hold.
+/// Safe from any thread (the table of holds is behind a mutex).
+final class ImageLock: Sendable {
+    /// The lock file, by device and inode.
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private struct Hold {
+        let descriptor: Int32
+        var count: Int
+    }
+
+    /// This process's holds.
+    private static let holds = Mutex<[FileID: Hold]>([:])
+
+    private let id: FileID
+    private let released = Atomic<Bool>(false)
+
+    /// The lock file of the image at `path`.
+    static func lockPath(of path: String) -> String { path + "-lock" }
+
+    /// Takes (or, when this process holds it already, shares) the lock of the image at `path`,
+    /// whose directory exists. Throws ``ImageError/heldByAnotherProcess(path:)`` at once when
+    /// another process holds it (it never waits), and ``ImageError/unavailable(path:reason:)``
+    /// when the lock file cannot be made or locked (with the system's reason).
+    init(imagePath path: String) throws(ImageError) {
+        let lockPath = Self.lockPath(of: path)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .unavailable(path: path, reason: "its lock file \(lockPath) could not be opened: \(Self.reason())")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = Self.reason()
+            close(descriptor)
+            throw .unavailable(path: path, reason: "its lock file \(lockPath) could not be read: \(reason)")
+        }
+        let id = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        let failure = Self.holds.withLock { holds -> ImageError? in
+            if var hold = holds[id] {
+                hold.count += 1
+                holds[id] = hold
+                close(descriptor)
+                return nil
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let code = errno
+                close(descriptor)
+                if code == EWOULDBLOCK { return .heldByAnotherProcess(path: path) }
+                return .unavailable(
+                    path: path,
+                    reason: "its lock file \(lockPath) could not be locked: \(String(cString: strerror(code)))")
+            }
+            holds[id] = Hold(descriptor: descriptor, count: 1)
+            return nil
+        }
+        if let failure { throw failure }
+        self.id = id
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Lets go of this share of the hold; the last share unlocks the file. Idempotent.
+    func release() {
+        guard !released.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        Self.holds.withLock { holds in
+            guard var hold = holds[id] else { return }
+            hold.count -= 1
+            if hold.count > 0 {
+                holds[id] = hold
+            } else {
+                holds[id] = nil
+                // Closing the only descriptor of the open file unlocks it.
+                close(hold.descriptor)
+            }
+        }
+    }
+
+    private static func reason() -> String {
+        let code = errno
+        return "\(String(cString: strerror(code))) (errno \(code))"
+    }
+}
