@@ -4,7 +4,7 @@ SWIFT ?= swift
 # Warnings fail the build: the project keeps a clean build warning-free.
 STRICT := -Xswiftc -warnings-as-errors
 
-.PHONY: test unit-tests example-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan
+.PHONY: test unit-tests example-tests build layers packages consumer swiftui-check bench-smoke docs lint format server-env bench example clean fuzz fuzz-quick tsan asan soak
 
 # Lint runs last, after every test: it is only clean once `make format` has been applied to
 # the whole tree (Tools/Docs/README.md).
@@ -104,6 +104,13 @@ example-tests:
 # The Rick and Morty terminal example against the local server, launched twice over one image.
 example: server-env
 	SWIFT=$(SWIFT) Examples/RickAndMorty/run.sh
+
+# The soak (not part of `make test`): each part of Tools/Soak/soak.py in order, built in
+# release (Tests/Soak); one summary line, the figures in Tests/soak.json. PARTS=<names> runs some.
+soak: server-env
+	touch Tests/Package.swift
+	cd Tests && $(SWIFT) build -c release --product BatonSoak $(STRICT)
+	python3 Tools/Soak/soak.py $(PARTS)
 
 clean:
 	rm -rf .build Benchmarks/.build Tests/.build Packages/*/.build Examples/*/.build
