@@ -26,6 +26,8 @@ struct LongSession {
     /// Loads between weak-reference samples (the handle, its fragment observer, its record).
     var weakSampleEvery = 100
     var releaseBufferSize = 10
+    /// The image's size limit (`StoreImage.Options.sizeLimit`), which its file and WAL
+    /// together are held to.
     var imageLimit = 8 << 20
     /// The allowed growth of the resident memory over its value after warm-up.
     var flatWithin = 0.10
@@ -104,7 +106,9 @@ struct LongSession {
                     let data = try await edit.perform(
                         variables: SessionEditNoteMutation.variables(note, text),
                         optimisticResponse: SessionEditNoteMutation.optimistic(note, text))
-                    if try data.editNote?.text != text { failures.append("edit \(load): the answer is not the text sent") }
+                    if try data.editNote?.text != text {
+                        failures.append("edit \(load): the answer is not the text sent")
+                    }
                     commits += 1
                 } catch {
                     failures.append("edit \(load): \(error)")
@@ -113,7 +117,7 @@ struct LongSession {
             if load % collectEvery == 0 { environment.collect() }
             if load % sampleEvery == 0 {
                 rss.append((load, ResidentMemory.megabytes()))
-                imageBytes.append(Self.fileBytes(imageURL))
+                imageBytes.append(Self.onDisk(imageURL).total)
             }
         }
 
@@ -126,8 +130,8 @@ struct LongSession {
         let leaked = released.reduce(0) { $0 + $1.alive }
         let recordsLeft = environment.store.recordCount
         image.waitForPendingWrites()
-        imageBytes.append(Self.fileBytes(imageURL))
-        let walBytes = Self.fileBytes(URL(fileURLWithPath: imageURL.path + "-wal"))
+        let disk = Self.onDisk(imageURL)
+        imageBytes.append(disk.total)
         environment.end()
         image.close()
 
@@ -145,16 +149,19 @@ struct LongSession {
             "loads": loads, "commits": commits,
             "rss_start_mb": SoakReport.rounded(start), "rss_end_mb": SoakReport.rounded(end),
             "rss_peak_mb": SoakReport.rounded(peak),
-            "rss_growth_pct": SoakReport.rounded(growth * 100), "rss_samples_mb": rss.map { SoakReport.rounded($0.megabytes) },
-            "image_bytes": largestImage, "image_wal_bytes": walBytes, "image_limit_bytes": imageLimit,
+            "rss_growth_pct": SoakReport.rounded(growth * 100),
+            "rss_samples_mb": rss.map { SoakReport.rounded($0.megabytes) },
+            "image_bytes": largestImage, "image_file_bytes": disk.file, "image_wal_bytes": disk.wal,
+            "image_limit_bytes": imageLimit,
             "leaked_records": leaked, "weak_samples": released.count * 3, "records_left": recordsLeft,
             "failed_loads": failures.count, "renders": renders,
             "duration_s": SoakReport.rounded(seconds),
         ]
         var summary =
-            "\(loads) loads and \(commits) commits over HTTP in \(Int(seconds)) s: RSS \(SoakReport.rounded(start)) MB after \(warmUp) loads, "
+            "\(loads) screen loads and \(commits) commits over HTTP (collection every \(collectEvery) loads, a release buffer of \(releaseBufferSize)) in \(Int(seconds)) s: RSS \(SoakReport.rounded(start)) MB after \(warmUp) loads, "
             + "\(SoakReport.rounded(end)) MB at the end (\(SoakReport.rounded(growth * 100))%, peak +\(SoakReport.rounded(peakGrowth * 100))%, flat within \(Int(flatWithin * 100))%: \(flat ? "yes" : "no")), "
-            + "image \(largestImage) of \(imageLimit) bytes at most, \(leaked) of \(released.count * 3) weak references alive"
+            + "image at most \(largestImage) of \(imageLimit) bytes on disk (at the end \(disk.file) in the file, \(disk.wal) in SQLite's WAL), "
+            + "\(leaked) of \(released.count * 3) weak references to released handles, observers and records alive"
         if let first = failures.first { summary += "; \(failures.count) failed loads, first: \(first)" }
         return SoakReport(part: "session", passed: passed, figures: figures, summary: summary)
     }
@@ -165,7 +172,8 @@ struct LongSession {
         withObservationTracking {
             guard mount.isMounted else { return 0 }
             return (try? body()) == nil ? 0 : 1
-        } onChange: {}
+        } onChange: {
+        }
     }
 
     /// Whether a screen's view is on screen. SwiftUI ends a view's tracking when the view
@@ -198,7 +206,13 @@ struct LongSession {
         return read
     }
 
-    private static func fileBytes(_ url: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+    /// The image's bytes on disk: its file and SQLite's write-ahead log beside it.
+    private static func onDisk(_ url: URL) -> (file: Int, wal: Int, total: Int) {
+        func size(_ path: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let file = size(url.path)
+        let wal = size(url.path + "-wal")
+        return (file, wal, file + wal)
     }
 }

@@ -115,7 +115,8 @@ enum SessionPageQuery: GraphQLOperation {
 
 /// The detail screen's note edit, with an optimistic response.
 enum SessionEditNoteMutation: GraphQLOperation {
-    static let document = "mutation SessionEditNote($id: ID!, $text: String!) { editNote(id: $id, text: $text) { id text } }"
+    static let document =
+        "mutation SessionEditNote($id: ID!, $text: String!) { editNote(id: $id, text: $text) { id text } }"
     static func variables(_ id: String, _ text: String) -> [String: JSONValue] {
         ["id": .string(id), "text": .string(text)]
     }

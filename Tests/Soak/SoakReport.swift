@@ -16,7 +16,8 @@ struct SoakReport {
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             return String(decoding: data, as: UTF8.self)
         } catch {
-            return #"{"part": "\#(part)", "passed": false, "figures": {}, "summary": "figures not encodable: \#(error)"}"#
+            return
+                #"{"part": "\#(part)", "passed": false, "figures": {}, "summary": "figures not encodable: \#(error)"}"#
         }
     }
 

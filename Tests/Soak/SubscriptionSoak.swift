@@ -118,7 +118,9 @@ struct SubscriptionSoak {
                     } else {
                         lane.unowed += 1
                     }
-                    if reached > 1 { problems.append("\(lane.wire.rawValue): seq \(seq) reached \(reached) subscriptions") }
+                    if reached > 1 {
+                        problems.append("\(lane.wire.rawValue): seq \(seq) reached \(reached) subscriptions")
+                    }
                 }
                 if !anyLive { try? await Task.sleep(for: .milliseconds(20)) }
             }
@@ -141,7 +143,9 @@ struct SubscriptionSoak {
         let eventCounts = lanes.map { $0.handle?.eventCount ?? 0 }
         let lastIDs = lanes.map { lane in (try? lane.handle?.data?.noteAdded?.id) ?? nil }
         let stored = lanes.map { lane in
-            lane.emitted.filter { lane.environment.store.record(RecordKey(type: "Note", id: "seq-\($0)-\(lane.wire.character)")) != nil }.count
+            lane.emitted.filter {
+                lane.environment.store.record(RecordKey(type: "Note", id: "seq-\($0)-\(lane.wire.character)")) != nil
+            }.count
         }
         let weakHandles = lanes.map { Weak($0.handle) }
         for lane in lanes {
@@ -160,9 +164,10 @@ struct SubscriptionSoak {
             try? await Task.sleep(for: .milliseconds(100))
         }
         server.stop()
+        let waiting = waits.load(ordering: .relaxed)
 
-        var figures: [String: Any] = [:]
-        var passed = problems.isEmpty
+        var figures: [String: Any] = ["backoff_waits_alive": waiting]
+        var passed = problems.isEmpty && waiting == 0
         var parts: [String] = []
         for (index, lane) in lanes.enumerated() {
             let received = lane.counting.received
@@ -176,19 +181,22 @@ struct SubscriptionSoak {
                 + (serverSubscriptions[lane.wire.character] ?? 1)
             // Streams that came up after the first: the resubscriptions that worked.
             let reconnects = lane.counting.streamsConnected - 1
-            let landed = eventCounts[index] == received.count && stored[index] == lane.emitted.count
+            let landed =
+                eventCounts[index] == received.count && stored[index] == lane.emitted.count
                 && lastIDs[index] == lane.emitted.last.map { "seq-\($0)-\(lane.wire.character)" }
             let ok =
                 lost == 0 && duplicated == 0 && outOfOrder == 0 && unexpected == 0 && hanging == 0 && landed
                 && lane.emitted.count == events && reconnects >= restarts
             passed = passed && ok
-            figures[lane.wire.rawValue] = [
-                "events": lane.emitted.count, "received": received.count, "restarts": restarts, "lost": lost,
-                "duplicated": duplicated, "out_of_order": outOfOrder, "reconnects": reconnects,
-                "reconnect_attempts": resumptions[index], "streams_opened": lane.counting.streamsOpened, "unowed_publishes": lane.unowed,
-                "handle_event_count": eventCounts[index], "stored_notes": stored[index],
-                "hanging_handles": hanging, "duration_s": SoakReport.rounded(streaming / .seconds(1)),
-            ] as [String: Any]
+            figures[lane.wire.rawValue] =
+                [
+                    "events": lane.emitted.count, "received": received.count, "restarts": restarts, "lost": lost,
+                    "duplicated": duplicated, "out_of_order": outOfOrder, "reconnects": reconnects,
+                    "reconnect_attempts": resumptions[index], "streams_opened": lane.counting.streamsOpened,
+                    "unowed_publishes": lane.unowed,
+                    "handle_event_count": eventCounts[index], "stored_notes": stored[index],
+                    "hanging_handles": hanging, "duration_s": SoakReport.rounded(streaming / .seconds(1)),
+                ] as [String: Any]
             parts.append(
                 "\(lane.wire.rawValue) \(lane.emitted.count) events, \(lost) lost, \(duplicated) duplicated, \(reconnects) reconnects (\(resumptions[index]) attempts), \(hanging) hanging"
             )

@@ -3,6 +3,9 @@ import BatonRecords
 import BatonTransport
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension AgainstTestServer {
     @Suite struct Streams {
@@ -70,6 +73,40 @@ extension AgainstTestServer {
                 #expect(value(try json(body), "data", "addNote", "id") != nil)
             }
             #expect(try await collector.value == ["first", "second"])
+        }
+
+        /// The server's numbered stream (`/_test/publish`, what `make soak` feeds subscriptions
+        /// with): each number reaches every live subscription of its channel, in order, and the
+        /// publish says how many subscriptions it reached.
+        @Test(arguments: [HTTPTransport.SubscriptionProtocol.serverSentEvents, .multipart])
+        func publishedNumbersArriveInOrderAndThePublishCountsTheSubscriptionsReached(
+            _ kind: HTTPTransport.SubscriptionProtocol
+        ) async throws {
+            let id = UUID().uuidString
+            let channel = "publish-\(id)"
+            let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
+            let subscription = GraphQLRequest(
+                document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
+                operationName: "Added", kind: .subscription, variables: ["c": .string(channel)],
+                headers: ["X-Test-Id": id, "X-Test-Complete-After": "3"])
+            let collector = Task {
+                var ids: [String] = []
+                for try await payload in transport.payloads(for: subscription) {
+                    ids.append(value(try json(payload), "data", "noteAdded", "id") as? String ?? "?")
+                }
+                return ids
+            }
+            #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
+            let port = try server().port
+            for seq in 1...3 {
+                let url = URL(
+                    string:
+                        "http://127.0.0.1:\(port)/_test/publish?seq=\(seq)&characterId=\(channel)&characterId=nobody")!
+                let (data, _) = try await URLSession.shared.data(from: url)
+                let delivered = value(try json(data), "delivered") as? [String: Int]
+                #expect(delivered == [channel: 1, "nobody": 0])
+            }
+            #expect(try await collector.value == (1...3).map { "seq-\($0)-\(channel)" })
         }
 
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.multipart, .serverSentEvents])
