@@ -56,13 +56,7 @@ extension AgainstTestServer {
                 document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
                 operationName: "Added", kind: .subscription, variables: ["c": .string(character)],
                 headers: ["X-Test-Id": id, "X-Test-Complete-After": "2"])
-            let collector = Task {
-                var texts: [String] = []
-                for try await payload in transport.payloads(for: subscription) {
-                    texts.append(value(try json(payload), "data", "noteAdded", "text") as? String ?? "?")
-                }
-                return texts
-            }
+            let collector = Self.notes(transport, subscription, "text")
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
             for text in ["first", "second"] {
                 let body = try await transport.send(
@@ -73,6 +67,19 @@ extension AgainstTestServer {
                 #expect(value(try json(body), "data", "addNote", "id") != nil)
             }
             #expect(try await collector.value == ["first", "second"])
+        }
+
+        /// Each noteAdded event's `field` until the subscription ends, read on a task of its own.
+        static func notes(_ transport: HTTPTransport, _ subscription: GraphQLRequest, _ field: String) -> Task<
+            [String], any Error
+        > {
+            Task {
+                var values: [String] = []
+                for try await payload in transport.payloads(for: subscription) {
+                    values.append(value(try json(payload), "data", "noteAdded", field) as? String ?? "?")
+                }
+                return values
+            }
         }
 
         /// The server's numbered stream (`/_test/publish`, what `make soak` feeds subscriptions
@@ -89,13 +96,7 @@ extension AgainstTestServer {
                 document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
                 operationName: "Added", kind: .subscription, variables: ["c": .string(channel)],
                 headers: ["X-Test-Id": id, "X-Test-Complete-After": "3"])
-            let collector = Task {
-                var ids: [String] = []
-                for try await payload in transport.payloads(for: subscription) {
-                    ids.append(value(try json(payload), "data", "noteAdded", "id") as? String ?? "?")
-                }
-                return ids
-            }
+            let collector = Self.notes(transport, subscription, "id")
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
             let port = try server().port
             for seq in 1...3 {

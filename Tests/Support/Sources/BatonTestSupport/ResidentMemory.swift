@@ -5,10 +5,11 @@ import Darwin
 #endif
 
 /// The process's resident set size: `/proc/self/statm` on Linux, the Mach task's basic info on
-/// Apple platforms. Safe on any thread.
-enum ResidentMemory {
+/// Apple platforms: what `make soak` samples and the tests that pin a leak compare. Safe on
+/// any thread.
+public enum ResidentMemory {
     /// Resident bytes now, or nil when the system does not say.
-    static func bytes() -> Int? {
+    public static func bytes() -> Int? {
         #if os(Linux)
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
@@ -29,7 +30,7 @@ enum ResidentMemory {
     }
 
     /// Resident megabytes now (0 when unknown).
-    static func megabytes() -> Double {
+    public static func megabytes() -> Double {
         Double(bytes() ?? 0) / 1_048_576
     }
 }
