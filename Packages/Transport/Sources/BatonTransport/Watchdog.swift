@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// The delay is a dispatch timer, which ``stop()`` cancels and frees at once. (A sleeping
 /// task would not do: a cancelled `Task.sleep` leaves its wake-up scheduled until the
-/// deadline, about a kilobyte each, so every request would hold memory for the whole
+/// deadline, about 1.4 KB each, so every request would hold memory for the whole
 /// timeout after it ended.)
 ///
 /// Thread-safe; the action runs on a global dispatch queue.
