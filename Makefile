@@ -39,7 +39,9 @@ format:
 # The long reliability runs `make test` leaves out (Tools/Soak/README.md): each part builds what
 # it needs in release, reports its figures, and Tests/soak.json keeps them; one summary line at
 # the end, and a failing part fails it. SOAK_PARTS names some of the parts (all by default).
-soak:
+# The manifests are touched first, as in `packages`, so a release scratch path sees new files.
+soak: server-env
+	touch Packages/Image/Package.swift Tests/Package.swift
 	SWIFT="$(SWIFT)" python3 Tools/Soak/soak.py $(SOAK_PARTS)
 
 # The local GraphQL server's Python environment (graphql-core from pip) in .venv.

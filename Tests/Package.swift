@@ -32,6 +32,19 @@ let package = Package(
             path: "BatonIntegrationTests",
             exclude: ["baton.json", "client-extensions.graphql"],
             plugins: [.plugin(name: "BatonCompilerPlugin", package: "Compiler")]
-        )
+        ),
+        // `make soak`'s long session and subscription soak (Tools/Soak/soak.py runs it in release):
+        // the app's path, environment, transports, lenses and image, against the local server.
+        .executableTarget(
+            name: "BatonSoak",
+            dependencies: [
+                .product(name: "BatonStore", package: "Store"),
+                .product(name: "BatonImage", package: "Image"),
+                .product(name: "BatonTransport", package: "Transport"),
+                .product(name: "BatonLens", package: "Lens"),
+                .product(name: "BatonTestSupport", package: "Support"),
+            ],
+            path: "Soak"
+        ),
     ]
 )

@@ -33,6 +33,8 @@ PARTS = [
      ["soak-crashes", os.environ.get("SOAK_KILLS", "200"), SCRATCH, os.environ.get("SOAK_SEED", str(int(time.time())))]),
     ("two-processes", "Packages/Image", "ImageCrashChild",
      ["soak-two-processes", os.environ.get("SOAK_TWO_PROCESS_SECONDS", "30"), SCRATCH]),
+    ("session", "Tests", "BatonSoak", ["session"]),
+    ("subscriptions", "Tests", "BatonSoak", ["subscriptions"]),
 ]
 
 

@@ -118,6 +118,16 @@ class Data:
         with self.lock:
             self.subscribers = [(c, s) for (c, s) in self.subscribers if s is not q]
 
+    def publish(self, character_id, seq):
+        """Puts the numbered note `seq-<seq>-<character_id>` on every noteAdded subscription of
+        `character_id` (stored nowhere); answers how many subscriptions it reached."""
+        note = {"id": "seq-%d-%s" % (seq, character_id), "text": "seq %d" % seq, "characterId": str(character_id)}
+        with self.lock:
+            targets = [q for (cid, q) in self.subscribers if cid == str(character_id)]
+        for q in targets:
+            q.put(dict(note))
+        return len(targets)
+
 
 def _page(items, page):
     page = page or 1
@@ -519,6 +529,11 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_test/websocket/restart":
             down = float((parse_qs(url.query).get("down") or ["0"])[0])
             return self.send_json(200, {"dropped": self.server.websocket.restart(down)})
+        if url.path == "/_test/publish":
+            q = parse_qs(url.query)
+            seq = int((q.get("seq") or ["0"])[0])
+            delivered = {c: self.server.data.publish(c, seq) for c in q.get("characterId") or []}
+            return self.send_json(200, {"delivered": delivered})
         if url.path == "/health":
             return self.send_body(200, b"ok", "text/plain")
         if url.path != "/graphql":

@@ -1,25 +1,40 @@
+import Dispatch
 import Foundation
 import Synchronization
 
 /// Runs an action once after a delay unless stopped first, and remembers whether it ran:
 /// how the transport turns "too long" into `TransportError.timeout`.
 ///
-/// Thread-safe.
+/// The delay is a dispatch timer, which ``stop()`` cancels and frees at once. (A sleeping
+/// task would not do: a cancelled `Task.sleep` leaves its wake-up scheduled until the
+/// deadline, about 1.4 KB each, so every request would hold memory for the whole
+/// timeout after it ended.)
+///
+/// Thread-safe; the action runs on a global dispatch queue.
 final class Watchdog: Sendable {
     private let state = Mutex<(fired: Bool, stopped: Bool)>((false, false))
-    private let timer = Mutex<Task<Void, Never>?>(nil)
+    private let timer: Mutex<any DispatchSourceTimer>
 
     init(after seconds: TimeInterval, action: @escaping @Sendable () -> Void) {
-        let task = Task { [self] in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-            let fires = self.state.withLock { current -> Bool in
-                guard !current.stopped else { return false }
-                current.fired = true
-                return true
+        let source = DispatchSource.makeTimerSource(queue: .global())
+        source.schedule(deadline: .now() + max(0, seconds))
+        timer = Mutex(source)
+        timer.withLock { source in
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                let fires = self.state.withLock { current -> Bool in
+                    guard !current.stopped else { return false }
+                    current.fired = true
+                    return true
+                }
+                if fires { action() }
             }
-            if fires { action() }
+            source.resume()
         }
-        timer.withLock { $0 = task }
+    }
+
+    deinit {
+        timer.withLock { $0.cancel() }
     }
 
     /// True when the delay passed before `stop()`.
@@ -28,6 +43,6 @@ final class Watchdog: Sendable {
     /// Stops the timer; the action will not run if it has not yet.
     func stop() {
         state.withLock { $0.stopped = true }
-        timer.withLock { $0?.cancel() }
+        timer.withLock { $0.cancel() }
     }
 }

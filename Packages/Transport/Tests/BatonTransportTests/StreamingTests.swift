@@ -3,6 +3,9 @@ import BatonRecords
 import BatonTransport
 import Foundation
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension AgainstTestServer {
     @Suite struct Streams {
@@ -53,13 +56,7 @@ extension AgainstTestServer {
                 document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
                 operationName: "Added", kind: .subscription, variables: ["c": .string(character)],
                 headers: ["X-Test-Id": id, "X-Test-Complete-After": "2"])
-            let collector = Task {
-                var texts: [String] = []
-                for try await payload in transport.payloads(for: subscription) {
-                    texts.append(value(try json(payload), "data", "noteAdded", "text") as? String ?? "?")
-                }
-                return texts
-            }
+            let collector = Self.notes(transport, subscription, "text")
             #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
             for text in ["first", "second"] {
                 let body = try await transport.send(
@@ -70,6 +67,47 @@ extension AgainstTestServer {
                 #expect(value(try json(body), "data", "addNote", "id") != nil)
             }
             #expect(try await collector.value == ["first", "second"])
+        }
+
+        /// Each noteAdded event's `field` until the subscription ends, read on a task of its own.
+        static func notes(_ transport: HTTPTransport, _ subscription: GraphQLRequest, _ field: String) -> Task<
+            [String], any Error
+        > {
+            Task {
+                var values: [String] = []
+                for try await payload in transport.payloads(for: subscription) {
+                    values.append(value(try json(payload), "data", "noteAdded", field) as? String ?? "?")
+                }
+                return values
+            }
+        }
+
+        /// The server's numbered stream (`/_test/publish`, what `make soak` feeds subscriptions
+        /// with): each number reaches every live subscription of its channel, in order, and the
+        /// publish says how many subscriptions it reached.
+        @Test(arguments: [HTTPTransport.SubscriptionProtocol.serverSentEvents, .multipart])
+        func publishedNumbersArriveInOrderAndThePublishCountsTheSubscriptionsReached(
+            _ kind: HTTPTransport.SubscriptionProtocol
+        ) async throws {
+            let id = UUID().uuidString
+            let channel = "publish-\(id)"
+            let transport = try AgainstTestServer.transport { $0.subscriptionProtocol = kind }
+            let subscription = GraphQLRequest(
+                document: "subscription Added($c: ID!) { noteAdded(characterId: $c) { id text } }",
+                operationName: "Added", kind: .subscription, variables: ["c": .string(channel)],
+                headers: ["X-Test-Id": id, "X-Test-Complete-After": "3"])
+            let collector = Self.notes(transport, subscription, "id")
+            #expect(try await server().waitFor("subscribed", testID: id), "the subscription never reached the server")
+            let port = try server().port
+            for seq in 1...3 {
+                let url = URL(
+                    string:
+                        "http://127.0.0.1:\(port)/_test/publish?seq=\(seq)&characterId=\(channel)&characterId=nobody")!
+                let (data, _) = try await URLSession.shared.data(from: url)
+                let delivered = value(try json(data), "delivered") as? [String: Int]
+                #expect(delivered == [channel: 1, "nobody": 0])
+            }
+            #expect(try await collector.value == (1...3).map { "seq-\($0)-\(channel)" })
         }
 
         @Test(arguments: [HTTPTransport.SubscriptionProtocol.multipart, .serverSentEvents])

@@ -31,12 +31,15 @@ public final class LocalTestServer: Sendable {
     /// Starts a server and waits, up to `timeout` seconds, for the port it prints first; the
     /// wait runs off the cooperative pool and off the caller's actor (``OffThePool``), so a
     /// main-actor test that starts a server does not hold the main actor while Python starts.
-    /// `arguments` are more of `server.py`'s flags (`--trusted-documents <manifest>`).
-    public static func start(arguments: [String] = [], timeout: TimeInterval = 20) async throws -> LocalTestServer {
-        try await OffThePool.run { try startBlocking(arguments: arguments, timeout: timeout) }
+    /// `arguments` are more of `server.py`'s flags (`--trusted-documents <manifest>`); `port`
+    /// 0 picks a free one, another the port a killed server listened on (a restart).
+    public static func start(port: Int = 0, arguments: [String] = [], timeout: TimeInterval = 20) async throws
+        -> LocalTestServer
+    {
+        try await OffThePool.run { try startBlocking(port: port, arguments: arguments, timeout: timeout) }
     }
 
-    private static func startBlocking(arguments: [String], timeout: TimeInterval) throws -> LocalTestServer {
+    private static func startBlocking(port: Int, arguments: [String], timeout: TimeInterval) throws -> LocalTestServer {
         let root = TestData.repository
         let python =
             ProcessInfo.processInfo.environment["BATON_PYTHON"] ?? root.appendingPathComponent(".venv/bin/python").path
@@ -49,7 +52,7 @@ public final class LocalTestServer: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, "--port", "0", "--exit-on-stdin-eof"] + arguments
+        process.arguments = [script, "--port", String(port), "--exit-on-stdin-eof"] + arguments
         let output = Pipe()
         let input = Pipe()
         process.standardOutput = output
@@ -84,6 +87,16 @@ public final class LocalTestServer: Sendable {
         return LocalTestServer(port: port, process: process, input: input.fileHandleForWriting)
     }
 
+    /// Kills the server at once (SIGKILL), as a crash would: its connections drop with no
+    /// goodbye, and its port is free for the next ``start(port:arguments:timeout:)``.
+    public func kill() {
+        process.withLock { process in
+            if let running = process, running.isRunning { killAtOnce(running.processIdentifier) }
+            process = nil
+        }
+        try? input.close()
+    }
+
     /// Ends the server.
     public func stop() {
         process.withLock { process in
@@ -93,4 +106,9 @@ public final class LocalTestServer: Sendable {
         }
         try? input.close()
     }
+}
+
+/// SIGKILL to `pid` (a free function: inside `LocalTestServer`, `kill` names its method).
+private func killAtOnce(_ pid: Int32) {
+    _ = kill(pid, SIGKILL)
 }
