@@ -1,6 +1,6 @@
 /// Bytes copied out of a tree's strings into chunks that never move, each zero-filled and a
 /// word longer than what it holds, so every copy is readable a word past its end. Owned by one
-/// `JSONTreeReader`, which frees it; a repeated key is copied once (``copy(key:)``).
+/// `JSONTreeReader`, which frees it; a repeated key is copied once (``copy(keyAt:)``).
 struct ByteArena {
     static let chunkSize = 16 * 1024
     private var chunk: UnsafeMutablePointer<UInt8>?
@@ -26,19 +26,21 @@ struct ByteArena {
         return text.withUTF8 { copy($0) }
     }
 
-    /// A copy of `key`'s UTF-8, made once for every string with its bits (see ``KeyCopy``).
+    /// A copy of the UTF-8 of the key at `key` (in a tree the reader holds), made once for
+    /// every string with its bits (see ``KeyCopy``). A key met before is found by its bits
+    /// alone, read in place: the string is not copied out (nor retained) unless it is new.
     @inline(__always)
-    mutating func copy(key: String) -> UnsafeBufferPointer<UInt8> {
+    mutating func copy(keyAt key: UnsafePointer<String>) -> UnsafeBufferPointer<UInt8> {
         #if _pointerBitWidth(_64)
-        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        let bits = UnsafeRawPointer(key).load(as: (UInt64, UInt64).self)
         let slots = keys ?? makeKeySlots()
         let slot = Int(truncatingIfNeeded: ((bits.0 &+ bits.1 &* 0x2545_F491_4F6C_DD1D) &* 0x9E37_79B9_7F4A_7C15) >> 56)
         if slots[slot].bits == bits, slots[slot].copy.baseAddress != nil { return slots[slot].copy }
-        let made = copy(key)
+        let made = copy(key.pointee)
         slots[slot] = KeyCopy(bits: bits, copy: made)
         return made
         #else
-        return copy(key)
+        return copy(key.pointee)
         #endif
     }
 

@@ -152,7 +152,10 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         }
         frame.pointee.next = index + 1
         pending = Self.value(at: index, of: frame.pointee.members)
-        return JSONKey(utf8: arena.copy(key: frame.pointee.members[index].0), hasEscapes: false, offset: 0)
+        // A member's key is its tuple's first element, at the member's own address.
+        assert(MemoryLayout<(String, JSONValue)>.offset(of: \(String, JSONValue).0) == 0)
+        let key = UnsafeRawPointer(frame.pointee.members.baseAddress! + index).assumingMemoryBound(to: String.self)
+        return JSONKey(utf8: arena.copy(keyAt: key), hasEscapes: false, offset: 0)
     }
 
     mutating func nextElement() throws(JSONReadError) -> Bool {
