@@ -29,9 +29,10 @@ run() { # target, max_len, dictionary (or -)
         -print_final_stats=1 -detect_leaks=0 $dictflag -artifact_prefix="$OUT/crashes/$target-" \
         "$corpus" $dirs "$OUT/seeds/$target" 2>"$OUT/$target.log" || {
         tail -60 "$OUT/$target.log"; echo "fuzz: $target FAILED (log $OUT/$target.log)"; exit 1; }
-    replayed=$(grep -m1 -oE 'INITED.*' "$OUT/$target.log" || grep -m1 -oE 'DONE.*' "$OUT/$target.log" || true)
-    executed=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$OUT/$target.log" | grep -oE "[0-9]+$" || true)
-    echo "fuzz: $target ${SECONDS_EACH}s: $executed executions; corpus replayed: $replayed"
+    replayed=$(grep -m1 -oE 'seed corpus: files: [0-9]+' "$OUT/$target.log" | grep -oE '[0-9]+$' || true)
+    executed=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$OUT/$target.log" | grep -oE '[0-9]+$' || true)
+    coverage=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$OUT/$target.log" | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
+    echo "fuzz: $target: replayed ${replayed:-0} files, then ${SECONDS_EACH} s; $executed executions, $coverage"
 }
 
 echo "$FUZZ_TARGETS" | while read -r target maxlen dict; do run "$target" "$maxlen" "$dict"; done
