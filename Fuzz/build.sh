@@ -22,6 +22,11 @@
 # - fuzz-validator: the Validator is internal to BatonCompiler: all of BatonCompiler's sources
 #   but Introspection/SchemaDownload*.swift (the network download, which would link
 #   FoundationNetworking for nothing the validator reaches).
+# Fuzz/Targets/Support/SeedWriting.swift, the LLVMFuzzerInitialize that writes a target's seeds
+# (BATON_FUZZ_WRITE_SEEDS), goes into each target that makes its own.
+# A module or target is built again only when it is older than its sources or this script, so
+# an OUT folder holds one optimization level (the Makefile: .build/fuzz -O, .build/fuzz-quick
+# -Onone).
 # Usage: Fuzz/build.sh [OUT]   (FUZZ_OPT=-O or -Onone, default -O)
 set -eu
 cd "$(dirname "$0")/.."
@@ -79,19 +84,21 @@ module BatonNormalize Packages/Normalize/Sources/BatonNormalize "$RECORDS"
 NORMALIZE="$M/BatonNormalize.o"
 
 echo "fuzz: linking targets"
+# The LLVMFuzzerInitialize of the targets that write their own seeds.
+SEEDS=Fuzz/Targets/Support/SeedWriting.swift
 target document DocumentFuzz Fuzz/Targets/DocumentFuzz.swift "$RECORDS" "$NORMALIZE"
 target schema SchemaFuzz Fuzz/Targets/SchemaFuzz.swift "$RECORDS" "$NORMALIZE"
-target ingest IngestFuzz Fuzz/Targets/IngestFuzz.swift "$RECORDS" "$NORMALIZE"
+target ingest IngestFuzz Fuzz/Targets/IngestFuzz.swift "$SEEDS" "$RECORDS" "$NORMALIZE"
 IMAGE=Packages/Image/Sources/BatonImage
-target row RowFuzz -I Packages/Image/Sources/CSQLite Fuzz/Targets/RowFuzz.swift \
+target row RowFuzz -I Packages/Image/Sources/CSQLite Fuzz/Targets/RowFuzz.swift "$SEEDS" \
     $(find "$IMAGE/Rows" "$IMAGE/SQLite" -name '*.swift' | sort) "$IMAGE/StoreImage/ImageError.swift" \
     "$RECORDS" -lsqlite3
 TRANSPORT=Packages/Transport/Sources/BatonTransport
-target multipart MultipartFuzz Fuzz/Targets/MultipartFuzz.swift \
+target multipart MultipartFuzz Fuzz/Targets/MultipartFuzz.swift "$SEEDS" \
     "$TRANSPORT/MultipartParser.swift" "$TRANSPORT/MultipartParser+PartEnd.swift" "$TRANSPORT/JSONValueEnd.swift"
-target sse EventStreamFuzz Fuzz/Targets/EventStreamFuzz.swift "$TRANSPORT/ServerSentEventParser.swift"
+target sse EventStreamFuzz Fuzz/Targets/EventStreamFuzz.swift "$SEEDS" "$TRANSPORT/ServerSentEventParser.swift"
 WS="$TRANSPORT/WebSocket"
-target websocket WebSocketFuzz Fuzz/Targets/WebSocketFuzz.swift "$WS/WebSocketFrameParser.swift" \
+target websocket WebSocketFuzz Fuzz/Targets/WebSocketFuzz.swift "$SEEDS" "$WS/WebSocketFrameParser.swift" \
     "$WS/WebSocketOpcode.swift" "$WS/WebSocketMessage.swift" "$WS/WebSocketProtocolError.swift" \
     "$WS/WebSocketFrameWriter.swift"
 target validator ValidatorFuzz Fuzz/Targets/ValidatorFuzz.swift \

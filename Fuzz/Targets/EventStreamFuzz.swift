@@ -5,7 +5,7 @@
 // beyond "does not trap": the stream fed in one chunk and in chunks of that size gives the
 // same events, so a line ending split across chunks (CR, then LF) never changes them.
 //
-// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed streams into <dir> and exits.
+// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed streams into <dir> and exits (Support/SeedWriting.swift).
 import Foundation
 
 func events(_ stream: [UInt8], chunk: Int) -> [ServerSentEventParser.Event] {
@@ -20,32 +20,18 @@ func events(_ stream: [UInt8], chunk: Int) -> [ServerSentEventParser.Event] {
     return events
 }
 
-func writeSeeds(to directory: String) {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let seeds: [(control: UInt8, stream: String)] = [
         (0, "event: next\ndata: {\"data\":{\"a\":1}}\n\nevent: complete\ndata:\n\n"),
         (2, ": keepalive\r\nid: 7\r\nretry: 100\r\ndata: line one\r\ndata:line two\r\n\r\nevent: complete\r\n\r\n"),
         (5, "data: a\rdata: b\r\rdata\n\nevent:\nid\n\n"),
         (1, "\u{FEFF}data: x\n\n:\n\nunknown: y\ndata: \u{E9}\u{1F600}\n\n"),
     ]
-    for (index, seed) in seeds.enumerated() {
-        _ = FileManager.default.createFile(
-            atPath: "\(directory)/sse-\(index)", contents: Data([seed.control]) + Data(seed.stream.utf8))
-    }
-    print("wrote \(seeds.count) seeds to \(directory)")
+    return seeds.enumerated().map { ("sse-\($0.offset)", [$0.element.control] + Array($0.element.stream.utf8)) }
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
-        writeSeeds(to: directory)
-        exit(0)
-    }
-    return 0
-}
+func fuzzPrepare() {}
+
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -8,7 +8,7 @@
 // same failure, and a failed parser throws it again), so where the network splits a body never
 // changes what it means.
 //
-// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed bodies into <dir> and exits.
+// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed bodies into <dir> and exits (Support/SeedWriting.swift).
 import Foundation
 
 /// What a parse of one body gave: its parts, then its failure (the excerpt of
@@ -51,8 +51,7 @@ func parse(_ body: [UInt8], boundary: String, chunk: Int) -> MultipartOutcome {
     return outcome
 }
 
-func writeSeeds(to directory: String) {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let seeds: [(control: UInt8, body: String)] = [
         (0, "\r\n---\r\ncontent-type: application/json\r\n\r\n{\"data\":{\"a\":1},\"hasNext\":true}\r\n---\r\n"
             + "content-type: application/json\r\n\r\n{\"incremental\":[{\"data\":{\"b\":\"}---\"},\"path\":[]}],"
@@ -64,24 +63,11 @@ func writeSeeds(to directory: String) {
         (2, "preamble\r\n---\r\n\r\n[\"a\\\"]\"]  \r\n---\r\n\r\n{\"b\":{}}\r\n---"),
         (9, "--graphql\r\ncontent-length: x\r\n\r\n{}\r\n--graphql--"),
     ]
-    for (index, seed) in seeds.enumerated() {
-        _ = FileManager.default.createFile(
-            atPath: "\(directory)/multipart-\(index)", contents: Data([seed.control]) + Data(seed.body.utf8))
-    }
-    print("wrote \(seeds.count) seeds to \(directory)")
+    return seeds.enumerated().map { ("multipart-\($0.offset)", [$0.element.control] + Array($0.element.body.utf8)) }
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
-        writeSeeds(to: directory)
-        exit(0)
-    }
-    return 0
-}
+func fuzzPrepare() {}
+
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMultipart(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

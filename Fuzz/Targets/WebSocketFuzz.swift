@@ -9,7 +9,7 @@
 // messages and the same end (a clean end, or the same protocol error, thrown again after);
 // and every message read, written back by WebSocketFrameWriter, reads back the same.
 //
-// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed streams into <dir> and exits.
+// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes seed streams into <dir> and exits (Support/SeedWriting.swift).
 import Foundation
 
 let maskings: [WebSocketFrameParser.Masking] = [.forbidden, .required, .optional]
@@ -54,8 +54,7 @@ func checkRoundTrip(_ message: WebSocketMessage, masking: WebSocketFrameParser.M
     guard again == message else { fatalError("\(message) written back reads as \(String(describing: again))") }
 }
 
-func writeSeeds(to directory: String) {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
     let json = Array(#"{"type":"next","id":"1","payload":{"data":{"a":1}}}"#.utf8)
     let seeds: [(control: UInt8, bytes: [UInt8])] = [
@@ -71,24 +70,11 @@ func writeSeeds(to directory: String) {
         (3, WebSocketFrameWriter.frame(.binary, payload: Array(repeating: 1, count: 2000), maskKey: nil)),
         (6, [0x81, 0x7F, 0, 0, 0, 0, 0, 0, 0, 3, 0x61, 0x62, 0x63, 0x88, 0x02, 0x03, 0xE8]),
     ]
-    for (index, seed) in seeds.enumerated() {
-        _ = FileManager.default.createFile(
-            atPath: "\(directory)/websocket-\(index)", contents: Data([seed.control] + seed.bytes))
-    }
-    print("wrote \(seeds.count) seeds to \(directory)")
+    return seeds.enumerated().map { ("websocket-\($0.offset)", [$0.element.control] + $0.element.bytes) }
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
-        writeSeeds(to: directory)
-        exit(0)
-    }
-    return 0
-}
+func fuzzPrepare() {}
+
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebSocket(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
