@@ -32,7 +32,6 @@ func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
 
 func fuzzPrepare() {}
 
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEventStream(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }

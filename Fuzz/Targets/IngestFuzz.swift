@@ -89,7 +89,6 @@ func fuzzPrepare() {
     _ = plans.count
 }
 
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIngest(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }

@@ -53,13 +53,22 @@ func parse(_ body: [UInt8], boundary: String, chunk: Int) -> MultipartOutcome {
 
 func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let seeds: [(control: UInt8, body: String)] = [
-        (0, "\r\n---\r\ncontent-type: application/json\r\n\r\n{\"data\":{\"a\":1},\"hasNext\":true}\r\n---\r\n"
-            + "content-type: application/json\r\n\r\n{\"incremental\":[{\"data\":{\"b\":\"}---\"},\"path\":[]}],"
-            + "\"hasNext\":false}\r\n-----\r\n"),
-        (1, "--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"x\":[1,2]}}}\r\n"
-            + "--graphql\r\ncontent-type: application/json\r\n\r\n{}\r\n--graphql--\r\n"),
-        (7, "--graphql\r\ncontent-length: 5\r\n\r\nhello\r\n--graphql\r\ncontent-type: text/plain\r\n\r\n"
-            + "not json\r\n--graphql--"),
+        (
+            0,
+            "\r\n---\r\ncontent-type: application/json\r\n\r\n{\"data\":{\"a\":1},\"hasNext\":true}\r\n---\r\n"
+                + "content-type: application/json\r\n\r\n{\"incremental\":[{\"data\":{\"b\":\"}---\"},\"path\":[]}],"
+                + "\"hasNext\":false}\r\n-----\r\n"
+        ),
+        (
+            1,
+            "--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"x\":[1,2]}}}\r\n"
+                + "--graphql\r\ncontent-type: application/json\r\n\r\n{}\r\n--graphql--\r\n"
+        ),
+        (
+            7,
+            "--graphql\r\ncontent-length: 5\r\n\r\nhello\r\n--graphql\r\ncontent-type: text/plain\r\n\r\n"
+                + "not json\r\n--graphql--"
+        ),
         (2, "preamble\r\n---\r\n\r\n[\"a\\\"]\"]  \r\n---\r\n\r\n{\"b\":{}}\r\n---"),
         (9, "--graphql\r\ncontent-length: x\r\n\r\n{}\r\n--graphql--"),
     ]
@@ -67,7 +76,6 @@ func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
 }
 
 func fuzzPrepare() {}
-
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMultipart(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

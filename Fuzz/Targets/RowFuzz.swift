@@ -85,7 +85,6 @@ func fuzzPrepare() {
     _ = fuzzNames
 }
 
-
 /// The first byte chooses the decoder (even: a root field's value, odd: a record row); the
 /// rest is the row.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -58,15 +58,25 @@ func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
     let json = Array(#"{"type":"next","id":"1","payload":{"data":{"a":1}}}"#.utf8)
     let seeds: [(control: UInt8, bytes: [UInt8])] = [
-        (0, WebSocketFrameWriter.frame(.text, payload: json, maskKey: nil)
-            + WebSocketFrameWriter.frame(.ping, payload: [1, 2], maskKey: nil)
-            + WebSocketFrameWriter.frame(.close, payload: WebSocketFrameWriter.closePayload(code: 1000, reason: "bye"),
-                maskKey: nil)),
-        (4, WebSocketFrameWriter.frame(.text, payload: Array("héllo ".utf8), fin: false, maskKey: key)
-            + WebSocketFrameWriter.frame(.pong, payload: [], maskKey: key)
-            + WebSocketFrameWriter.frame(.continuation, payload: Array("wörld".utf8), maskKey: key)),
-        (8, WebSocketFrameWriter.frame(.binary, payload: Array(repeating: 7, count: 300), maskKey: nil)
-            + WebSocketFrameWriter.frame(.close, payload: [], maskKey: key)),
+        (
+            0,
+            WebSocketFrameWriter.frame(.text, payload: json, maskKey: nil)
+                + WebSocketFrameWriter.frame(.ping, payload: [1, 2], maskKey: nil)
+                + WebSocketFrameWriter.frame(
+                    .close, payload: WebSocketFrameWriter.closePayload(code: 1000, reason: "bye"),
+                    maskKey: nil)
+        ),
+        (
+            4,
+            WebSocketFrameWriter.frame(.text, payload: Array("héllo ".utf8), fin: false, maskKey: key)
+                + WebSocketFrameWriter.frame(.pong, payload: [], maskKey: key)
+                + WebSocketFrameWriter.frame(.continuation, payload: Array("wörld".utf8), maskKey: key)
+        ),
+        (
+            8,
+            WebSocketFrameWriter.frame(.binary, payload: Array(repeating: 7, count: 300), maskKey: nil)
+                + WebSocketFrameWriter.frame(.close, payload: [], maskKey: key)
+        ),
         (3, WebSocketFrameWriter.frame(.binary, payload: Array(repeating: 1, count: 2000), maskKey: nil)),
         (6, [0x81, 0x7F, 0, 0, 0, 0, 0, 0, 0, 3, 0x61, 0x62, 0x63, 0x88, 0x02, 0x03, 0xE8]),
     ]
@@ -74,7 +84,6 @@ func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
 }
 
 func fuzzPrepare() {}
-
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebSocket(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
