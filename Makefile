@@ -83,7 +83,7 @@ fuzz:
 
 # The short pass `make test` runs: an unoptimized build, then every target replays each file
 # of its kept corpus (Fuzz/Corpus) and checked-in crash inputs (Tests/Fixtures/Hostile/fuzz)
-# once, then fuzzes until 2 s have passed, writing only under .build/fuzz-quick (68 s in all
+# once, then fuzzes until 2 s have passed, writing only under .build/fuzz-quick (94 s in all
 # from a clean folder on the shared 2-core machine, 2026-12-03).
 fuzz-quick:
 	FUZZ_OPT=-Onone Fuzz/build.sh .build/fuzz-quick
