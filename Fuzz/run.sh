@@ -1,44 +1,38 @@
 #!/bin/sh
-# Runs each libFuzzer target for FUZZ_SECONDS (default 60) from its seeds, its working corpus
-# (kept under $OUT/corpus between runs) and its checked-in regressions
-# (Tests/Fixtures/Hostile/fuzz/<target>/, replayed first). A crash stops the run; libFuzzer
+# Runs each libFuzzer target (Fuzz/targets.sh) for FUZZ_SECONDS (default 60) from, in this
+# order: its working corpus ($OUT/corpus/<target>, kept between runs, the only folder
+# libFuzzer writes to), its kept corpus (Fuzz/Corpus/<target>), its checked-in regressions
+# (Tests/Fixtures/Hostile/fuzz/<target>/) and its seeds. Every file of those folders runs
+# once first; FUZZ_SECONDS=0 only does that (a replay). A crash stops the run; libFuzzer
 # leaves the input in $OUT/crashes/.
 # Usage: Fuzz/run.sh [OUT]   (after Fuzz/build.sh OUT)
 set -eu
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-SPEC=${BATON_SPEC_DIR:-$(pwd)/Tests/Conformance/baton-spec}
-export BATON_SPEC_DIR="$SPEC"
-# Leak checking is off (-detect_leaks=0): LeakSanitizer cannot follow Swift pointers kept
-# with spare-bit tags (indirect enum payloads), so a schema held by a global reports as
-# leaked. Leaks are pinned by the tests instead (StoreLoadTests).
-export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+. Fuzz/targets.sh
 mkdir -p "$OUT/crashes"
+write_seeds "$OUT"
 
-# Seeds, rewritten each run from the spec's data and the targets themselves.
-rm -rf "$OUT/seeds"
-mkdir -p "$OUT/seeds/document"
-cp "$SPEC"/documents/*.graphql "$SPEC"/tests/*.graphql "$OUT/seeds/document/"
-BATON_FUZZ_WRITE_SEEDS="$OUT/seeds/ingest" "$OUT/fuzz-ingest" >/dev/null
-BATON_FUZZ_WRITE_SEEDS="$OUT/seeds/row" "$OUT/fuzz-row" >/dev/null
-
-run() { # target, max_len, dictionary (or empty)
+run() { # target, max_len, dictionary (or -)
     target=$1; maxlen=$2; dict=$3
     corpus="$OUT/corpus/$target"
+    kept="Fuzz/Corpus/$target"
     regressions="Tests/Fixtures/Hostile/fuzz/$target"
-    mkdir -p "$corpus" "$regressions"
+    mkdir -p "$corpus"
+    dirs=""
+    for dir in "$kept" "$regressions"; do [ -d "$dir" ] && dirs="$dirs $dir"; done
     dictflag=""
-    [ -n "$dict" ] && dictflag="-dict=$dict"
-    echo "fuzz: $target for ${SECONDS_EACH}s"
-    "$OUT/fuzz-$target" -max_total_time="$SECONDS_EACH" -max_len="$maxlen" -timeout=10 -rss_limit_mb=3072 \
+    [ "$dict" != - ] && dictflag="-dict=Fuzz/Dictionaries/$dict.dict"
+    if [ "$SECONDS_EACH" = 0 ]; then limit="-runs=0"; else limit="-max_total_time=$SECONDS_EACH"; fi
+    "$OUT/fuzz-$target" $limit -max_len="$maxlen" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -detect_leaks=0 $dictflag -artifact_prefix="$OUT/crashes/$target-" \
-        "$corpus" "$OUT/seeds/$target" "$regressions" 2>"$OUT/$target.log" || {
+        "$corpus" $dirs "$OUT/seeds/$target" 2>"$OUT/$target.log" || {
         tail -60 "$OUT/$target.log"; echo "fuzz: $target FAILED (log $OUT/$target.log)"; exit 1; }
-    grep -E "DONE|stat::number_of_executed_units|stat::peak_rss_mb" "$OUT/$target.log" | tr '\n' ' '
-    echo
+    replayed=$(grep -m1 -oE 'seed corpus: files: [0-9]+' "$OUT/$target.log" | grep -oE '[0-9]+$' || true)
+    executed=$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$OUT/$target.log" | grep -oE '[0-9]+$' || true)
+    coverage=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$OUT/$target.log" | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true)
+    echo "fuzz: $target: replayed ${replayed:-0} files, then ${SECONDS_EACH} s; $executed executions, $coverage"
 }
 
-run document 4096 Fuzz/Dictionaries/graphql.dict
-run ingest 8192 Fuzz/Dictionaries/json.dict
-run row 1024 ""
+echo "$FUZZ_TARGETS" | while read -r target maxlen dict; do run "$target" "$maxlen" "$dict"; done

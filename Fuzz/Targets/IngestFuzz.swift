@@ -7,7 +7,7 @@
 // ingest accepts, a partial ingest accepts too, with the same records.
 //
 // `BATON_FUZZ_WRITE_SEEDS=<dir>` writes the seed corpus (selector + each response of the
-// spec's manifest for these operations) into <dir> and exits.
+// spec's manifest for these operations) into <dir> and exits (Support/SeedWriting.swift).
 import Foundation
 import BatonNormalize
 import BatonRecords
@@ -66,12 +66,12 @@ let plans: [OperationPlan] = {
 let complete = Ingest(completeness: .complete)
 let partial = Ingest(completeness: .partial)
 
-func writeSeeds(to directory: String) {
+/// Selector + each response of the spec's manifest for the operations above.
+func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
     let manifest: JSONValue
     do { manifest = try JSONValue.parse(specText("manifest.json")) } catch { fatalError("manifest: \(error)") }
     guard case .array(let cases)? = manifest[member: "cases"] else { fatalError("manifest has no cases") }
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var written = 0
+    var seeds: [(name: String, bytes: [UInt8])] = []
     for entry in cases {
         guard case .string(let name)? = entry[member: "operation"],
             let selector = operations.firstIndex(where: { $0.name == name }),
@@ -79,26 +79,14 @@ func writeSeeds(to directory: String) {
         else { continue }
         for case .string(let path) in responses {
             guard let bytes = try? Data(contentsOf: specDirectory.appendingPathComponent(path)) else { continue }
-            let seed = Data([UInt8(selector)]) + bytes
-            let file = (path as NSString).lastPathComponent
-            _ = FileManager.default.createFile(atPath: "\(directory)/\(selector)-\(file)", contents: seed)
-            written += 1
+            seeds.append(("\(selector)-\((path as NSString).lastPathComponent)", [UInt8(selector)] + Array(bytes)))
         }
     }
-    print("wrote \(written) seeds to \(directory)")
+    return seeds
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
-        writeSeeds(to: directory)
-        exit(0)
-    }
+func fuzzPrepare() {
     _ = plans.count
-    return 0
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,7 +5,7 @@
 // a value that encodes to the same bytes again (the encoding of a decoded row is canonical),
 // and a record row's cell ranges exist exactly when the record decodes.
 //
-// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes rows of every value kind into <dir> and exits.
+// `BATON_FUZZ_WRITE_SEEDS=<dir>` writes rows of every value kind into <dir> and exits (Support/SeedWriting.swift).
 import Foundation
 import CSQLite
 import BatonRecords
@@ -55,8 +55,9 @@ func check(_ row: [UInt8], isRecord: Bool) {
     guard once == twice else { fatalError("re-encoding is not stable: \(once) vs \(twice)") }
 }
 
-func writeSeeds(to directory: String) {
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+/// Rows of every value kind, each as a root field's value and as a record's cell.
+func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
+    var seeds: [(name: String, bytes: [UInt8])] = []
     let error = FieldError(message: "boom", path: [.key("a"), .index(-3)], extensions: .object(["code": .int(7)]))
     let values: [Value] = [
         .null, .bool(true), .bool(false), .int(5), .int(-1), .int(1 << 40), .double(2.5), .string("short"),
@@ -69,30 +70,19 @@ func writeSeeds(to directory: String) {
         var encoder = RowEncoder(names: fuzzNames)
         encoder.begin()
         do { try encoder.encode(value) } catch { fatalError("\(error)") }
-        _ = FileManager.default.createFile(
-            atPath: "\(directory)/root-\(index)", contents: Data([0]) + Data(encoder.bytes))
+        seeds.append(("root-\(index)", [0] + encoder.bytes))
         encoder.begin()
         do {
             try encoder.cell(Slot("id"), .string("1"))
             try encoder.cell(Slot("name"), value)
         } catch { fatalError("\(error)") }
-        _ = FileManager.default.createFile(
-            atPath: "\(directory)/record-\(index)", contents: Data([1]) + Data(encoder.bytes))
+        seeds.append(("record-\(index)", [1] + encoder.bytes))
     }
-    print("wrote \(values.count * 2) seeds to \(directory)")
+    return seeds
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
-) -> CInt {
-    if let directory = ProcessInfo.processInfo.environment["BATON_FUZZ_WRITE_SEEDS"] {
-        writeSeeds(to: directory)
-        exit(0)
-    }
+func fuzzPrepare() {
     _ = fuzzNames
-    return 0
 }
 
 /// The first byte chooses the decoder (even: a root field's value, odd: a record row); the

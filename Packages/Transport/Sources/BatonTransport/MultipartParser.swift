@@ -59,6 +59,11 @@ public struct MultipartParser: Sendable {
     private var scanFrom = 0
     private var headers: [String: String] = [:]
     private var partsRead = 0
+    /// Whether preamble bytes were dropped: the body's start has passed, so `--boundary`
+    /// without its CRLF no longer opens the first part.
+    private var preambleDropped = false
+    /// Whether a dropped preamble byte was not whitespace: content before any delimiter.
+    private var preambleHadContent = false
 
     /// A parser for parts separated by `boundary` (without the leading dashes).
     public init(boundary: String) {
@@ -140,19 +145,26 @@ public struct MultipartParser: Sendable {
     /// Before the first delimiter: the body may open with it, with or without its CRLF.
     private mutating func readPreamble() -> Step {
         let dashBoundary = delimiter[2...]
-        if buffer.starts(with: dashBoundary) {
-            buffer.removeFirst(dashBoundary.count)
-            state = .afterDelimiter
-            return .again
+        if !preambleDropped {
+            if buffer.starts(with: dashBoundary) {
+                buffer.removeFirst(dashBoundary.count)
+                state = .afterDelimiter
+                return .again
+            }
+            if buffer.count < dashBoundary.count, dashBoundary.starts(with: buffer) { return .wait }
         }
-        if buffer.count < dashBoundary.count, dashBoundary.starts(with: buffer) { return .wait }
         if let at = find(delimiter, from: 0) {
             buffer.removeFirst(at + delimiter.count)
             state = .afterDelimiter
             return .again
         }
         // Preamble: keep only what could still begin a delimiter.
-        buffer.removeFirst(max(0, buffer.count - (delimiter.count - 1)))
+        let dropped = max(0, buffer.count - (delimiter.count - 1))
+        if dropped > 0 {
+            preambleDropped = true
+            if buffer[..<dropped].contains(where: { !JSONValueEnd.isWhitespace($0) }) { preambleHadContent = true }
+            buffer.removeFirst(dropped)
+        }
         return .wait
     }
 
@@ -244,7 +256,7 @@ public struct MultipartParser: Sendable {
         case .done, .afterDelimiter:
             return
         case .preamble:
-            if buffer.contains(where: { !JSONValueEnd.isWhitespace($0) }) { throw .noDelimiter }
+            if preambleHadContent || buffer.contains(where: { !JSONValueEnd.isWhitespace($0) }) { throw .noDelimiter }
         case .headers, .body:
             throw .endedInsidePart
         case .trailer:

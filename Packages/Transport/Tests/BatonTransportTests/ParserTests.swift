@@ -170,6 +170,27 @@ import Testing
         #expect(throws: MultipartParser.Failure.endedInsidePart) { try parser.finish() }
     }
 
+    /// Found by fuzz-multipart (Tests/Fixtures/Hostile/fuzz/multipart/preamble-dash-boundary):
+    /// the preamble kept after a chunk was taken for the body's start.
+    @Test func dashesLeftOfADroppedPreambleDoNotOpenTheBody() throws {
+        let body = Data("text'----graphql and more text".utf8)
+        var whole = MultipartParser(boundary: "-")
+        #expect(try whole.feed(body).isEmpty)
+        #expect(throws: MultipartParser.Failure.noDelimiter) { try whole.finish() }
+        var chunked = MultipartParser(boundary: "-")
+        for start in stride(from: 0, to: body.count, by: 2) {
+            #expect(try chunked.feed(body[start..<min(body.count, start + 2)]).isEmpty)
+        }
+        #expect(!chunked.isComplete)
+        #expect(throws: MultipartParser.Failure.noDelimiter) { try chunked.finish() }
+    }
+
+    @Test func contentThenWhitespaceWithoutADelimiterIsNoDelimiter() throws {
+        var parser = MultipartParser(boundary: "graphql")
+        #expect(try parser.feed("{\"data\":{}}" + String(repeating: " ", count: 40) + "\r\n").isEmpty)
+        #expect(throws: MultipartParser.Failure.noDelimiter) { try parser.finish() }
+    }
+
     @Test func readsTheBoundaryParameter() {
         #expect(MultipartParser.boundary(fromContentType: #"multipart/mixed; boundary="-"; deferSpec=20220824"#) == "-")
         #expect(
