@@ -15,7 +15,9 @@ import BatonTestSupport
         }
         var generator = SystemRandomNumberGenerator()
         var totalCommits = 0
-        for run in 0..<16 {
+        // 16 kills at least, and more (48 at most) until 16 reported batches have been
+        // checked: on a loaded machine a child may be killed before its first commit.
+        for run in 0..<48 where run < 16 || totalCommits < 16 {
             // The child runs and is killed off the cooperative pool (the test only suspends).
             let result = try await ChildProcessResult.run(
                 child, ["commits", scratch.file.path, "r\(run)"],
@@ -49,7 +51,7 @@ import BatonTestSupport
                 "run \(run): \(missing.count) records of reported batches missing: \(missing.prefix(5))")
         }
         // The kills landed while the child was committing, not before it began.
-        #expect(totalCommits > 16)
+        #expect(totalCommits >= 16)
         let image = StoreImage.open(at: scratch.file, version: "crash-test")
         defer { image.close() }
         try image.waitUntilOpen()

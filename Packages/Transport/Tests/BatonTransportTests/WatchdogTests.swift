@@ -33,7 +33,9 @@ import Testing
     /// 50,000 stopped watchdogs with an hour to go: a timer left scheduled until its
     /// deadline keeps about 1.4 KB each (70 MB a round); one freed at `stop()` is reused
     /// by the next, and the resident memory stays flat. It is the process's, which other
-    /// tests share, so the smallest growth of three rounds is the one compared.
+    /// tests running at the same time share, so the smallest growth of three rounds is the
+    /// one compared, against half of what the leak would keep (a round under parallel tests
+    /// on a loaded machine grew up to 13 MB without it).
     @Test func aStoppedWatchdogHoldsNoMemoryUntilItsDeadline() async throws {
         let count = 50_000
         var growths: [Int] = []
@@ -50,6 +52,6 @@ import Testing
             growths.append(after - before)
         }
         let smallest = growths.min() ?? 0
-        #expect(smallest < count * 200, "stopped watchdogs kept \(smallest / count) bytes each (rounds: \(growths))")
+        #expect(smallest < count * 700, "stopped watchdogs kept \(smallest / count) bytes each (rounds: \(growths))")
     }
 }
