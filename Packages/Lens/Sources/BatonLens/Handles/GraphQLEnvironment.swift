@@ -25,9 +25,9 @@ public final class GraphQLEnvironment {
 
     var inFlight: [OperationIdentity: Task<Result<CommitSummary, OperationError>, Never>] = [:]
     /// The plans ``plan(_:variables:)`` made, by operation and variables; emptied when it
-    /// reaches ``planCacheLimit``.
+    /// reaches `planCacheLimit`.
     private var plans: [PlanKey: OperationPlan] = [:]
-    /// How many plans ``plans`` holds before it starts again. Every variables' plan is
+    /// How many plans `plans` holds before it starts again. Every variables' plan is
     /// cached, so a session that sends ever new variables (a mutation's text, a search) would
     /// otherwise keep one per request for good: the long session of `make soak` grew by about
     /// 3.6 KB a mutation. Handles keep the plans they use; one made again plans the same.
