@@ -8,7 +8,8 @@ import Foundation
 /// crash only the optimizer's code has fails the tests.
 struct Harness {
     static let smoke = ProcessInfo.processInfo.environment["BATON_BENCH_SMOKE"] == "1"
-    static let runs = smoke ? 1 : 21
+    /// 21, or `BATON_BENCH_RUNS` when set (more runs, for a figure read on a loaded machine).
+    static let runs = smoke ? 1 : ProcessInfo.processInfo.environment["BATON_BENCH_RUNS"].flatMap { Int($0) } ?? 21
     static let warmups = smoke ? 0 : 3
 
     private(set) var figures: [(name: String, value: Double)] = []
@@ -54,16 +55,21 @@ struct Harness {
     static func interleavedMedians(
         _ first: () throws -> Double, _ second: () throws -> Double
     ) rethrows -> (first: Double, second: Double) {
-        var firstSamples: [Double] = []
-        var secondSamples: [Double] = []
+        let medians = try interleavedMedians(count: 2) { try $0 == 0 ? first() : second() }
+        return (medians[0], medians[1])
+    }
+
+    /// The medians of `count` measurements taken in turn, run after run: `body(i)` returns one
+    /// of measurement `i`. For figures that are ratios of any two of them.
+    static func interleavedMedians(count: Int, _ body: (Int) throws -> Double) rethrows -> [Double] {
+        var samples = [[Double]](repeating: [], count: count)
         for run in 0..<(warmups + runs) {
-            let a = try first()
-            let b = try second()
-            guard run >= warmups else { continue }
-            firstSamples.append(a)
-            secondSamples.append(b)
+            for index in 0..<count {
+                let sample = try body(index)
+                if run >= warmups { samples[index].append(sample) }
+            }
         }
-        return (firstSamples.sorted()[firstSamples.count / 2], secondSamples.sorted()[secondSamples.count / 2])
+        return samples.map { $0.sorted()[$0.count / 2] }
     }
 
     /// Nanoseconds `body` takes.

@@ -28,6 +28,7 @@ enum Target {
         // Writes from app code (issue #17).
         "typed_write_over_commit_one_field_ratio": .atMost(2),
         "payload_commit_over_response_commit_ratio": .atMost(1),
+        "payload_commit_over_ingest_ratio": .atMost(1),
     ]
 
     /// Whether `value` meets the target.

@@ -9,6 +9,10 @@ if filter == ImageBenchmarks.launchChildArgument, CommandLine.arguments.count ==
     try MainActor.assumeIsolated { try ImageBenchmarks.launchChild(CommandLine.arguments[2]) }
     exit(0)
 }
+if filter == Profiling.argument {
+    try MainActor.assumeIsolated { try Profiling.run(CommandLine.arguments.dropFirst(2)) }
+    exit(0)
+}
 var harness = Harness(filter: filter)
 let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("records", RecordsBenchmarks.run),

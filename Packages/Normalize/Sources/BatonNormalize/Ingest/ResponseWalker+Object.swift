@@ -40,11 +40,18 @@ extension ResponseWalker where Reader: ~Copyable {
 
         while true {
             let memberMark = reader.mark
-            guard let member = try reader.nextKey() else { break }
-            // Members mostly come in selection order: try the next field's key first.
-            guard let index = resolved.keys.index(of: member, expected: nextExpected) else {
-                try skipUnselected(member, fields: fields, position: selection.staticType)
-                continue
+            // Members mostly come in selection order: try the next field's key first (a tree's
+            // key as the very string the plan holds, then any key by its bytes).
+            let index: Int
+            if reader.nextKey(isString: resolved.keys.stringWords(at: nextExpected)) {
+                index = nextExpected
+            } else {
+                guard let member = try reader.nextKey() else { break }
+                guard let found = resolved.keys.index(of: member, expected: nextExpected) else {
+                    try skipUnselected(member, fields: fields, position: selection.staticType)
+                    continue
+                }
+                index = found
             }
             nextExpected = index + 1
             // A selected key twice is refused: neither value can be kept consistently.

@@ -17,6 +17,12 @@ public struct JSONKeyTable: Sendable {
     private let slots: [Slot]
     /// Where each key's bytes are in `pool`, by position in `keys`; a repeat gets count -1.
     private let ranges: [(start: Int32, count: Int32)]
+    /// Each key's `String` as its two words, by position in `keys`: a string with the same
+    /// words has the same text (a string of up to 15 UTF-8 bytes holds them inline, a longer
+    /// one names its storage, which `keys` keeps alive), so a key a tree holds as a `String`
+    /// is matched without reading its bytes (``stringWords(at:)``). Nil for a repeat, whose
+    /// lookups answer the first position.
+    private let stringWords: [(UInt64, UInt64)?]
 
     private struct Slot: Sendable {
         var hash: UInt32 = 0
@@ -60,6 +66,11 @@ public struct JSONKeyTable: Sendable {
         self.pool = pool
         self.slots = slots
         self.ranges = ranges
+        #if _pointerBitWidth(_64)
+        self.stringWords = zip(keys, ranges).map { $1.count < 0 ? nil : unsafeBitCast($0, to: (UInt64, UInt64).self) }
+        #else
+        self.stringWords = []  // no string is two 64-bit words: nothing is matched by them
+        #endif
         #if DEBUG
         _checkInvariants()
         #endif
@@ -125,6 +136,14 @@ public struct JSONKeyTable: Sendable {
             }
         }
         return index(of: key)
+    }
+
+    /// The two words of the key at `index` as a `String` (see ``stringWords``), or nil where
+    /// there is no such key or it repeats an earlier one.
+    @inline(__always)
+    func stringWords(at index: Int) -> (UInt64, UInt64)? {
+        guard index >= 0, index < stringWords.count else { return nil }
+        return stringWords.withUnsafeBufferPointer { $0[index] }
     }
 
     /// The position in `keys` of the key whose UTF-8 is `utf8`, or nil.

@@ -17,6 +17,11 @@ protocol JSONTokenSource: ~Copyable {
     mutating func beginObject() throws(JSONReadError)
     mutating func beginArray() throws(JSONReadError)
     mutating func nextKey() throws(JSONReadError) -> JSONKey?
+    /// Moves past the next member's key, as `nextKey()` does, when the source holds it as the
+    /// very `String` whose two words are `words` (see `JSONKeyTable.stringWords(at:)`): a
+    /// key matched without reading its bytes. False, having moved nowhere, when it is not, when
+    /// the object has no more members, or when the source holds no strings (text).
+    mutating func nextKey(isString words: (UInt64, UInt64)?) -> Bool
     mutating func nextElement() throws(JSONReadError) -> Bool
     mutating func readString() throws(JSONReadError) -> String
     /// A string's bytes (escapes not decoded when `escaped`).
@@ -42,4 +47,8 @@ protocol JSONTokenSource: ~Copyable {
     func locating(_ error: JSONReadError) -> JSONReadError
 }
 
-extension JSONReader: JSONTokenSource {}
+extension JSONReader: JSONTokenSource {
+    /// A text holds no `String`s: false.
+    @inline(__always)
+    func nextKey(isString words: (UInt64, UInt64)?) -> Bool { false }
+}

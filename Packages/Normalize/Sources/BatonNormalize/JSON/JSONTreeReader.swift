@@ -158,6 +158,26 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         return JSONKey(utf8: arena.copy(keyAt: key), hasEscapes: false, offset: 0)
     }
 
+    /// Whether the next member's key is the `String` with `words`, compared in place; moves
+    /// past it, its value pending, when it is.
+    @inline(__always)
+    mutating func nextKey(isString words: (UInt64, UInt64)?) -> Bool {
+        #if _pointerBitWidth(_64)
+        let top = depth - 1
+        guard let words, top >= 0 else { return false }
+        let frame = frames + top
+        let index = frame.pointee.next
+        guard frame.pointee.isObject, index < frame.pointee.members.count,
+            UnsafeRawPointer(frame.pointee.members.baseAddress! + index).load(as: (UInt64, UInt64).self) == words
+        else { return false }
+        frame.pointee.next = index + 1
+        pending = Self.value(at: index, of: frame.pointee.members)
+        return true
+        #else
+        return false
+        #endif
+    }
+
     mutating func nextElement() throws(JSONReadError) -> Bool {
         let top = depth - 1
         precondition(top >= 0 && !frames[top].isObject, "JSONTreeReader.nextElement() called outside an array")

@@ -191,8 +191,7 @@ extension Store {
 
     /// Makes the record of `snapshot`, which nobody can observe yet: filled without notifications.
     private func create(_ snapshot: RecordSnapshot, in context: inout CommitContext) {
-        let record = Record(key: snapshot.key)
-        record.fill(with: snapshot)
+        let record = Record.made(from: snapshot)
         context.create(record)
         context.markPersisted(snapshot.key)
     }
