@@ -27,7 +27,7 @@ import BatonTestSupport
         /// Malformed JSON, for the reason the JSON reader names.
         case json(JSONReadError.Kind)
         case notAResponse, missingTypename, missingField, wrongType, wrongScalar, badPath, unselectedKey
-        case nullInNonNull, undeclaredEnumValue, impossibleTypename, unknownTypename
+        case nullInNonNull, undeclaredEnumValue, impossibleTypename, unknownTypename, unreadablePayloadSchema
         /// A selected member (or `data`, `errors`) twice in one object.
         case duplicateField(String)
         /// Ingests; the store then holds what the check says.
@@ -48,6 +48,7 @@ import BatonTestSupport
             case .impossibleTypename: self = .impossibleTypename
             case .unknownTypename: self = .unknownTypename
             case .duplicateField(let name): self = .duplicateField(name)
+            case .unreadablePayloadSchema: self = .unreadablePayloadSchema
             }
         }
 
@@ -65,6 +66,7 @@ import BatonTestSupport
             case .undeclaredEnumValue: "undeclaredEnumValue"
             case .impossibleTypename: "impossibleTypename"
             case .unknownTypename: "unknownTypename"
+            case .unreadablePayloadSchema: "unreadablePayloadSchema"
             case .duplicateField(let name): "duplicateField(\(name))"
             case .data: "data"
             }

@@ -63,3 +63,36 @@ extension WriteIntegrationTests {
         #expect(try relaunched.data?.character?.isFavorite == true)
     }
 }
+
+extension WriteIntegrationTests {
+    /// The generated normalization carries no parsed schema, yet a payload written by hand is
+    /// checked against the schema the documents read (`BatonSchema.selectedSchema`): a null in
+    /// a non-null field is refused at its path and nothing lands, in memory or in the image.
+    @Test func aHandWrittenPayloadUnderTheGeneratedNormalizationIsCheckedAgainstTheSelectedSchema() throws {
+        let scratch = IntegrationScratch()
+        let launch = IntegrationLaunch(scratch, normalization: BatonSchema.normalization, transport: SilentTransport())
+        defer { launch.close() }
+        #expect(BatonSchema.normalization.schema == nil)
+        let character: JSONValue = ["__typename": "Character", "id": "1", "name": "Nobody", "notes": nil]
+
+        #expect {
+            try launch.environment.write { write in
+                try write.commit(IntegrationNotesQuery.self, variables: ["id": "1"], data: ["character": character])
+            }
+        } throws: { error in
+            guard case WriteError.invalidPayload(let refusal, _) = error else { return false }
+            return refusal.kind == .nullInNonNull(type: "NoteConnection!")
+                && refusal.path == [.key("character"), .key("notes")]
+        }
+        #expect(launch.store.record("Character:1") == nil)
+
+        // The same payload with the connection given lands.
+        let notes: JSONValue = ["edges": [], "pageInfo": ["endCursor": nil, "hasNextPage": false]]
+        try launch.environment.write { write in
+            try write.commit(
+                IntegrationNotesQuery.self, variables: ["id": "1"],
+                data: ["character": ["__typename": "Character", "id": "1", "name": "Somebody", "notes": notes]])
+        }
+        #expect(launch.store.record("Character:1") != nil)
+    }
+}

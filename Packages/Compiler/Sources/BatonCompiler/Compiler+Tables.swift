@@ -85,14 +85,18 @@ extension Compiler {
                 writer.line("]")
             }
             writer.line("static let cacheKeys = CacheKeyPolicy(keyFields: keyFields)")
-            writer.line("static let normalization = Normalization(possibleTypes: possibleTypes, cacheKeys: cacheKeys)")
+            writer.line(
+                "/// Payloads written by hand are checked against `selectedSchema`, parsed at the first such write.")
+            writer.line(
+                "static let normalization = Normalization(possibleTypes: possibleTypes, cacheKeys: cacheKeys, payloadSchema: PayloadSchema(sdl: selectedSchema))"
+            )
             writer.line(
                 "/// The SHA-256 of the schema's text: a version for the image, so a new schema starts a new file.")
             writer.line("static let schemaDigest = \"\(SHA256.hexDigest(schema.sdl))\"")
             writer.line(
                 "/// The schema as far as the documents read it, as SDL (types, selected fields, enum values, possible")
             writer.line(
-                "/// types): what the templates do not carry, for tests' mocks (BatonTesting's `MockBuilder`). Read by nothing else."
+                "/// types): what the templates do not carry, for tests' mocks (BatonTesting's `MockBuilder`) and the check of payloads written by hand."
             )
             writer.line("static let selectedSchema = \"\"\"")
             for line in selected.sdl { writer.line(line) }

@@ -1,6 +1,7 @@
 import Testing
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 
 /// A payload written by hand, ingested with `checksSchema`, is refused at its path for what a
 /// server's validation would have ruled out (a null in a non-null position, an undeclared enum
@@ -226,5 +227,40 @@ import BatonRecords
             Issue.record("not malformed JSON: \(malformed)")
             return
         }
+    }
+
+    // MARK: The schema kept as text
+
+    /// A normalization without a parsed schema (what the compiler generates) checks against
+    /// its payload schema, parsed at the first check and kept; a server's response under it
+    /// parses nothing.
+    @Test func aPayloadSchemaKeptAsTextChecksAsTheParsedSchemaDoes() throws {
+        let text = PayloadSchema(
+            sdl: try TestData.text("Conformance/baton-spec/tests/schema.graphql") + "\n"
+                + TestData.text("Conformance/baton-spec/tests/extensions.graphql"))
+        let kept = Normalization(payloadSchema: text)
+        // Without a parsed schema the plan types nothing: the objects name their types.
+        let data =
+            #"{"character":{"__typename":"Character","id":"1","notes":{"__typename":"NoteConnection","totalCount":null}}}"#
+        let error = try #require(throws: IngestError.self) { try ingest(Self.notes, data, normalization: kept) }
+        #expect(error.kind == .nullInNonNull(type: "Int!"))
+        #expect(error.path == [.key("character"), .key("notes"), .key("totalCount")])
+        _ = try ingest(Self.notes, data, checked: false, normalization: kept)
+        #expect(try text.schema().type(named: "Character") != nil)
+    }
+
+    @Test func aPayloadSchemaThatDoesNotParseRefusesThePayloadAndWritesNothing() throws {
+        let broken = Normalization(payloadSchema: PayloadSchema(sdl: "type Query { character: }"))
+        let error = try #require(throws: IngestError.self) {
+            try ingest(Self.notes, #"{"character":{"__typename":"Character","id":"1"}}"#, normalization: broken)
+        }
+        guard case .unreadablePayloadSchema = error.kind else {
+            Issue.record("refused for \(error) instead")
+            return
+        }
+        #expect(error.description.hasPrefix("the schema payloads are checked against does not parse"))
+        // Unchecked (a server's response), the text is never read.
+        _ = try ingest(
+            Self.notes, #"{"character":{"__typename":"Character","id":"1"}}"#, checked: false, normalization: broken)
     }
 }

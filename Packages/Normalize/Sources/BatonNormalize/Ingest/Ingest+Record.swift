@@ -21,7 +21,7 @@ extension Ingest {
         var walker = ResponseWalker(
             reader: JSONReader(object, maxDepth: maxDepth), plan: walked,
             complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
-            checksSchema: checksSchema)
+            checkingAgainst: try schemaToCheck(under: plan.normalization))
         return try walker.walkRecord()
     }
 
@@ -33,7 +33,7 @@ extension Ingest {
         var walker = ResponseWalker(
             reader: JSONTreeReader(object, maxDepth: maxDepth), plan: walked,
             complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
-            checksSchema: checksSchema)
+            checkingAgainst: try schemaToCheck(under: plan.normalization))
         return try walker.walkRecord()
     }
 }

@@ -28,8 +28,10 @@ public struct Ingest: Sendable {
     /// that is not a possible type of its position ``IngestError/Kind/impossibleTypename(_:position:possible:)``
     /// or, naming no type at all, ``IngestError/Kind/unknownTypename(_:possible:nearest:)``.
     ///
-    /// A field left out is no error (a partial payload leaves what it omits untouched); a plan
-    /// whose normalization has no schema has nothing to check against, and is not checked.
+    /// A field left out is no error (a partial payload leaves what it omits untouched). The
+    /// schema is the normalization's, else its ``Normalization/payloadSchema`` (what the
+    /// compiler generates), parsed at the first check; a normalization with neither has
+    /// nothing to check against, and the payload is not checked.
     /// The walk checks each member as it reads it, against its field's definition on the type
     /// of the object it is in, so the payload is still read once; off (a server's response),
     /// the walk checks nothing.
@@ -57,7 +59,7 @@ public struct Ingest: Sendable {
         var walker = ResponseWalker(
             reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
             complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
-            checksSchema: checksSchema, targets: targets)
+            checkingAgainst: try schemaToCheck(under: plan.normalization), targets: targets)
         return try walker.walkResponse()
     }
 
@@ -76,7 +78,23 @@ public struct Ingest: Sendable {
         var walker = ResponseWalker(
             reader: JSONTreeReader(.object([("data", data)]), maxDepth: maxDepth), plan: plan,
             complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
-            checksSchema: checksSchema)
+            checkingAgainst: try schemaToCheck(under: plan.normalization))
         return try walker.walkResponse()
+    }
+}
+
+extension Ingest {
+    /// The schema a walk under `normalization` checks each member against: none unless
+    /// ``checksSchema``; the normalization's ``Normalization/schema``, else its
+    /// ``Normalization/payloadSchema`` parsed (once, at its first use); none when it has neither.
+    func schemaToCheck(under normalization: Normalization) throws(IngestError) -> GraphQLSchema? {
+        guard checksSchema else { return nil }
+        if let schema = normalization.schema { return schema }
+        guard let payloadSchema = normalization.payloadSchema else { return nil }
+        do {
+            return try payloadSchema.schema()
+        } catch {
+            throw IngestError(.unreadablePayloadSchema(error))
+        }
     }
 }

@@ -46,6 +46,10 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         /// than keeping either value (the record's key and its `id` cell could disagree).
         /// Duplicates of a member the operation does not select are skipped with it.
         case duplicateField(String)
+        /// The schema a payload written by hand is checked against, kept as text
+        /// (``Normalization/payloadSchema``: the compiler's `BatonSchema.selectedSchema`), does
+        /// not parse; nothing was checked or written.
+        case unreadablePayloadSchema(GraphQLSyntaxError)
     }
 
     public var kind: Kind
@@ -92,6 +96,8 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "\"\(name)\" is not a type of the schema (possible: \(Self.list(possible)))\(at)\(Self.hint(nearest))"
         case .duplicateField(let name): return "field \(name) appears twice in one object\(at)"
+        case .unreadablePayloadSchema(let error):
+            return "the schema payloads are checked against does not parse: \(error)"
         }
     }
 

@@ -34,16 +34,14 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
     /// The errors of this payload's `completed` entries that no record of it holds.
     var completedErrors: [FieldError] = []
     /// The schema's check of each member as it is read, for a payload written by hand
-    /// (``Ingest/checksSchema``) whose plan has a schema; nil for a server's response.
+    /// (``Ingest/checksSchema``) under a schema; nil for a server's response.
     var schemaCheck: PayloadCheck?
 
     init(
         reader: consuming Reader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
-        checksSchema: Bool = false, targets: [DeferredTarget] = []
+        checkingAgainst schema: GraphQLSchema? = nil, targets: [DeferredTarget] = []
     ) {
-        if checksSchema, let schema = plan.normalization.schema {
-            self.schemaCheck = PayloadCheck(schema: schema, plan: plan)
-        }
+        if let schema { self.schemaCheck = PayloadCheck(schema: schema, plan: plan) }
         self.rejectsUnselectedKeys = rejectsUnselectedKeys
         self.reader = reader
         self.tracksDeferred = !plan.deferLabels.isEmpty

@@ -11,13 +11,19 @@ public struct Normalization: Sendable {
     /// there is no schema, or beside it.
     public var possibleTypes: [String: Set<String>]
     public var cacheKeys: CacheKeyPolicy
+    /// What a payload written by hand is checked against when there is no ``schema``: the
+    /// compiler's `BatonSchema.selectedSchema`, parsed at the first such check (see
+    /// ``Ingest/checksSchema``). Nothing else reads it: plans and responses are as without it.
+    public var payloadSchema: PayloadSchema?
 
     public init(
-        schema: GraphQLSchema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default
+        schema: GraphQLSchema? = nil, possibleTypes: [String: Set<String>] = [:], cacheKeys: CacheKeyPolicy = .default,
+        payloadSchema: PayloadSchema? = nil
     ) {
         self.schema = schema
         self.possibleTypes = possibleTypes
         self.cacheKeys = cacheKeys
+        self.payloadSchema = payloadSchema
     }
 
     /// The root type's name for an operation kind.
