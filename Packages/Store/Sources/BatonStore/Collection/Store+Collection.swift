@@ -35,9 +35,9 @@ extension Store {
         for plan in retention.releaseBuffer { mark(plan, &marking) }
         var marked = marking.visitor.marked
         for layer in overlay.layers {
-            for (key, cells) in layer.cells {
-                marked.insert(key)
-                for value in cells.values { value.forEachLink { marked.insert($0) } }
+            for snapshot in layer.cells.snapshots {
+                marked.insert(snapshot.key)
+                for cell in snapshot.cells { cell.value.forEachLink { marked.insert($0) } }
             }
         }
         for key in overlay.coveredKeys { marked.insert(key) }

@@ -61,17 +61,32 @@ extension Store {
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
-        if context.overlay.beneath(key, slot) != nil {
-            if context.overlay.writeBeneath(key, slot, value) { context.markPersisted(key) }
+        writeBase(
+            record, slot, value, covered: context.overlay.cellsBeneath(key),
+            created: !context.created.isEmpty && context.created[key] === record,
+            chain: context.buffer.chain(of: record), in: &context)
+    }
+
+    /// ``writeBase(_:_:_:in:)`` told what the commit knows of the record: the cells layers
+    /// cover in it, whether the commit created it, and where its buffered writes start (a
+    /// start from before this write's record took other writes still finds every slot
+    /// written before).
+    @inline(__always)
+    private func writeBase(
+        _ record: Record, _ slot: Slot, _ value: Value?, covered: [BaseCell]?, created: Bool, chain: Int32,
+        in context: inout CommitContext
+    ) {
+        if let covered, OptimisticOverlay.cell(slot, in: covered) != nil {
+            if context.overlay.writeBeneath(record.key, slot, value) { context.markPersisted(record.key) }
             return
         }
-        if !context.created.isEmpty, context.created[key] === record {
+        if created {
             record.store(value, at: slot)
             return
         }
-        if context.buffer.value(of: record, slot) != value {
+        if context.buffer.value(of: record, slot, chain: chain) != value {
             context.buffer.set(record, slot, value)
-            context.markPersisted(key)
+            context.markPersisted(record.key)
         }
     }
 
@@ -167,14 +182,17 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        if !context.overlay.covers(key) && !context.buffer.touches(record)
-            && (context.created.isEmpty || context.created[key] == nil)
-        {
+        let covered = context.overlay.cellsBeneath(key)
+        let chain = context.buffer.chain(of: record)
+        let created = !context.created.isEmpty && context.created[key] != nil
+        if covered == nil && chain < 0 && !created {
             applyCells(snapshot, to: record, in: &context)
             return
         }
+        let createdHere = created && context.created[key] === record
         for cell in snapshot.cells {
-            writeBase(record, cell.slot, cell.value, in: &context)
+            writeBase(
+                record, cell.slot, cell.value, covered: covered, created: createdHere, chain: chain, in: &context)
         }
     }
 

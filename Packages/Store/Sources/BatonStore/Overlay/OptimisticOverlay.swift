@@ -5,19 +5,21 @@
 ///
 /// A covered cell's base value lives here while layers cover it (the record holds the
 /// visible value), so a server commit writes beneath the layers and a revert shows what the
-/// server said.
+/// server said. Per record one flat list of its covered cells (a layer covers a few fields of
+/// a record), found with one probe of the record's key.
 struct OptimisticOverlay {
     /// The layers shown, bottom first.
     private(set) var layers: [OptimisticLayer] = []
-    /// For every field some layer covers: the base value under it (nil: the base lacks it).
-    private var beneath: [RecordKey: [Slot: BaseCell]] = [:]
+    /// For every record some layer covers: its covered cells, each with the base value under
+    /// it (nil: the base lacks it), in the order they were covered.
+    private var beneath: [RecordKey: [BaseCell]] = [:]
     private var nextID = 1
 
     /// Whether no layer covers any cell.
     var isEmpty: Bool { beneath.isEmpty }
 
     /// The records whose cells some layer covers.
-    var coveredKeys: Dictionary<RecordKey, [Slot: BaseCell]>.Keys { beneath.keys }
+    var coveredKeys: Dictionary<RecordKey, [BaseCell]>.Keys { beneath.keys }
 
     /// Whether a layer covers some cell of `key`.
     func covers(_ key: RecordKey) -> Bool {
@@ -26,25 +28,53 @@ struct OptimisticOverlay {
 
     /// What lies beneath the layers at `slot` of `key`, when a layer covers it.
     func beneath(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
-        beneath.isEmpty ? nil : beneath[key]?[slot]
+        guard !beneath.isEmpty, let cells = beneath[key] else { return nil }
+        return Self.cell(slot, in: cells)
     }
 
     /// The base cells beneath the layers for `key`.
-    func cellsBeneath(_ key: RecordKey) -> [Slot: BaseCell]? {
+    func cellsBeneath(_ key: RecordKey) -> [BaseCell]? {
         beneath.isEmpty ? nil : beneath[key]
+    }
+
+    /// The cell of `slot` among `cells`, if there.
+    @inline(__always)
+    static func cell(_ slot: Slot, in cells: [BaseCell]) -> BaseCell? {
+        for cell in cells where cell.slot == slot { return cell }
+        return nil
     }
 
     /// Writes the base value beneath the cell, when a layer still covers it; whether it
     /// changed.
     mutating func writeBeneath(_ key: RecordKey, _ slot: Slot, _ value: Value?) -> Bool {
-        guard let cell = beneath[key]?[slot], cell.value != value else { return false }
-        beneath[key]![slot] = BaseCell(value: value)
-        return true
+        guard let index = beneath.index(forKey: key) else { return false }
+        var changed = false
+        Self.write(value, at: slot, in: &beneath.values[index], changed: &changed)
+        return changed
     }
 
-    /// Covers `slot` of `key`, keeping `base` beneath it unless it is covered already.
-    mutating func cover(_ key: RecordKey, _ slot: Slot, keeping base: @autoclosure () -> Value?) {
-        if beneath[key]?[slot] == nil { beneath[key, default: [:]][slot] = BaseCell(value: base()) }
+    private static func write(_ value: Value?, at slot: Slot, in cells: inout [BaseCell], changed: inout Bool) {
+        for i in cells.indices where cells[i].slot == slot {
+            if cells[i].value != value {
+                cells[i].value = value
+                changed = true
+            }
+            return
+        }
+    }
+
+    /// Covers the cells of `key` that `bases` names, keeping each one's base value beneath
+    /// unless it is covered already.
+    mutating func cover(_ key: RecordKey, _ bases: [BaseCell]) {
+        guard let index = beneath.index(forKey: key) else {
+            beneath[key] = bases
+            return
+        }
+        Self.add(bases, to: &beneath.values[index])
+    }
+
+    private static func add(_ bases: [BaseCell], to cells: inout [BaseCell]) {
+        for base in bases where cell(base.slot, in: cells) == nil { cells.append(base) }
     }
 
     /// A new, empty layer, with the next identity.
@@ -65,18 +95,29 @@ struct OptimisticOverlay {
     }
 
     /// What shows at `slot` of `key` once a layer over it is removed: the value of the top
-    /// layer still covering it, or else the base beneath, which is then no longer kept.
-    mutating func uncover(_ key: RecordKey, _ slot: Slot) -> Value? {
-        if let top = layers.last(where: { $0.value(key, slot) != nil }) { return top.value(key, slot) }
-        let base = beneath[key]?[slot]?.value
-        beneath[key]?[slot] = nil
-        if beneath[key]?.isEmpty == true { beneath[key] = nil }
-        return base
+    /// layer still covering it, or else the base beneath, which is then no longer kept. Nil
+    /// when no layer covered the cell (the server deleted the record since): what shows
+    /// there is the base already.
+    mutating func uncover(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
+        guard let index = beneath.index(forKey: key) else { return nil }
+        for layer in layers.reversed() {
+            if let value = layer.value(key, slot) { return BaseCell(slot: slot, value: value) }
+        }
+        var cell: BaseCell?
+        Self.take(slot, from: &beneath.values[index], into: &cell)
+        if beneath.values[index].isEmpty { beneath.remove(at: index) }
+        return cell
+    }
+
+    private static func take(_ slot: Slot, from cells: inout [BaseCell], into taken: inout BaseCell?) {
+        guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return }
+        taken = cells[i]
+        cells.remove(at: i)
     }
 
     /// Whether a layer writes a cell of `key`.
     func writes(_ key: RecordKey) -> Bool {
-        layers.contains { $0.cells[key] != nil }
+        layers.contains { $0.writes(key) }
     }
 
     /// Whether a layer deletes `key`.

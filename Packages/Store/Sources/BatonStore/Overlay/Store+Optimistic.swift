@@ -33,22 +33,32 @@ extension Store {
         var context = CommitContext(tracksPersistence: false, overlay: overlay)
         var layer = context.overlay.makeLayer(operation: operation)
         context.createsLayerOnly = true
+        // The layer's cells are the change set's snapshots, with what its edits make.
+        layer.cells = changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
         for snapshot in changes.snapshots {
-            let record: Record
-            if let held = held(snapshot.key, in: context) {
-                record = held
+            // A change set writes each key once, and no key leaves view or comes back before
+            // the deletions: the record the layer writes is the table's, in view, or new.
+            let entry = table.entry(snapshot.key)
+            if entry.state.presence == .live, let record = entry.record {
+                writeLayer(snapshot.cells, over: record, layerOnly: entry.state.isLayerOnly, in: &context)
             } else {
-                record = Record(key: snapshot.key)
+                let record = Record(key: snapshot.key)
                 context.create(record)
-            }
-            for cell in snapshot.cells {
-                writeLayer(record, cell.slot, cell.value, into: &layer, in: &context)
+                for cell in snapshot.cells { record.store(cell.value, at: cell.slot) }
+                context.overlay.cover(snapshot.key, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
             }
         }
         for edit in changes.edits {
             guard let record = held(edit.key, in: context) else { continue }
             let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
-            writeLayer(record, edit.slot, edited, into: &layer, in: &context)
+            layer.cells.write(edited, to: edit.slot, of: edit.key)
+            if context.created[edit.key] === record {
+                record.store(edited, at: edit.slot)
+                context.overlay.cover(edit.key, [BaseCell(slot: edit.slot, value: nil)])
+            } else {
+                let cell = RecordSnapshot.Cell(slot: edit.slot, value: edited)
+                writeLayer([cell], over: record, layerOnly: table.state(edit.key).isLayerOnly, in: &context)
+            }
         }
         for key in changes.deletions where !key.isRoot && changes[key] == nil {
             switch table.state(key).presence {
@@ -66,21 +76,20 @@ extension Store {
         return layer.id
     }
 
-    /// Puts `value` in `layer` over `slot` of `record`, keeping the base value beneath.
+    /// Puts `cells` of a layer over `record`, which exists already, keeping the base value
+    /// beneath each (none for a record only layers wrote).
     private func writeLayer(
-        _ record: Record, _ slot: Slot, _ value: Value, into layer: inout OptimisticLayer,
-        in context: inout CommitContext
+        _ cells: [RecordSnapshot.Cell], over record: Record, layerOnly: Bool, in context: inout CommitContext
     ) {
-        let key = record.key
-        // A record only layers wrote has no base beneath.
-        let layerOnly = context.created[key] === record || table.state(key).isLayerOnly
-        context.overlay.cover(key, slot, keeping: layerOnly ? nil : context.buffer.value(of: record, slot))
-        layer.cells[key, default: [:]][slot] = value
-        if context.created[key] === record {
-            record.store(value, at: slot)
-        } else {
-            context.buffer.set(record, slot, value)
+        let chain = context.buffer.chain(of: record)
+        var bases: [BaseCell] = []
+        bases.reserveCapacity(cells.count)
+        for cell in cells {
+            bases.append(
+                BaseCell(slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain)))
         }
+        context.overlay.cover(record.key, bases)
+        for cell in cells { context.buffer.set(record, cell.slot, cell.value) }
     }
 
     /// Reverts the layer, as a failed mutation does: every field it touched shows the base
@@ -119,17 +128,19 @@ extension Store {
         -> [RecordKey]
     {
         guard let layer = context.overlay.remove(id) else { return [] }
-        for (key, cells) in layer.cells {
-            guard let record = table[key] else { continue }
-            for slot in cells.keys {
-                context.buffer.set(record, slot, context.overlay.uncover(key, slot))
+        for snapshot in layer.cells.snapshots {
+            guard let record = table[snapshot.key] else { continue }
+            for cell in snapshot.cells {
+                if let shown = context.overlay.uncover(snapshot.key, cell.slot) {
+                    context.buffer.set(record, cell.slot, shown.value)
+                }
             }
         }
         for key in layer.deletions where !context.overlay.deletes(key) {
             let entry = table.entry(key)
             if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
         }
-        let touched = Array(layer.cells.keys)
+        let touched = layer.cells.snapshots.map(\.key)
         if removingOrphans { removeOrphans(of: touched, in: &context) }
         return touched
     }
