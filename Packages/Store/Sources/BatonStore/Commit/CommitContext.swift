@@ -29,8 +29,8 @@ struct CommitContext {
     /// apply on, the base's.
     var adopted: Set<RecordKey> = []
     /// The optimistic layers and the base beneath them as they will be after the commit:
-    /// planning reads and edits this copy of the store's overlay, and the apply makes it the
-    /// store's (a copy on write: a commit that edits nothing copies nothing).
+    /// planning reads and edits the store's overlay, moved here (``Store/beginCommit(tracksPersistence:)``),
+    /// and the apply gives it back.
     var overlay: OptimisticOverlay
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []

@@ -32,7 +32,7 @@ struct WriteBuffer {
 
     /// The position of the entry for `slot` in the chain starting at `head`, or -1.
     @inline(__always)
-    private func find(_ slot: Slot, from head: Int32) -> Int {
+    func find(_ slot: Slot, from head: Int32) -> Int {
         var i = Int(head)
         while i >= 0 {
             if entries[i].slot == slot { return i }
@@ -61,6 +61,12 @@ struct WriteBuffer {
     /// Whether some entry names `record`.
     func touches(_ record: Record) -> Bool {
         chain(of: record) >= 0
+    }
+
+    /// Sets the value of the entry at `position` (a write, no longer a notification).
+    mutating func set(_ value: Value?, at position: Int) {
+        entries[position].value = value
+        entries[position].notifyOnly = false
     }
 
     /// Sets what `slot` of `record` holds after the commit; a later set of the same cell wins.
@@ -110,23 +116,21 @@ struct WriteBuffer {
         var live: [Int] = []
         live.reserveCapacity(entries.count)
         for i in entries.indices {
-            let entry = entries[i]
-            guard entry.notifyOnly || !Self.isHeld(entry) else { continue }
-            if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entry.record)) { continue }
+            guard entries[i].notifyOnly || !Self.isHeld(entries[i]) else { continue }
+            if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entries[i].record)) { continue }
             live.append(i)
         }
         for i in live {
-            let entry = entries[i]
-            if entry.record.isPossiblyObserved { outcome.fieldsNotified += 1 }
-            entry.record.willChange(entry.slot)
+            let record = entries[i].record
+            if record.isPossiblyObserved { outcome.fieldsNotified += 1 }
+            record.willChange(entries[i].slot)
         }
         between()
         // A record changed when one of its entries writes: counted at its first such entry,
         // the one whose earlier entries (its chain) write nothing.
         var writes = [Bool](repeating: false, count: entries.count)
         for i in live where !entries[i].notifyOnly {
-            let entry = entries[i]
-            entry.record.store(entry.value, at: entry.slot)
+            entries[i].record.store(entries[i].value, at: entries[i].slot)
             outcome.fieldsWritten += 1
             writes[i] = true
         }

@@ -95,11 +95,13 @@ struct OptimisticOverlay {
     }
 
     /// What shows at `slot` of `key` once a layer over it is removed: the value of the top
-    /// layer still covering it, or else the base beneath, which is then no longer kept. Nil
-    /// when no layer covered the cell (the server deleted the record since): what shows
-    /// there is the base already.
+    /// layer still covering it, or else the base beneath, which is then no longer kept (once
+    /// no layer is left, every base cell at once: ``dropUncovered()``). Nil when no layer
+    /// covered the cell (the server deleted the record since): what shows there is the base
+    /// already.
     mutating func uncover(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
         guard let index = beneath.index(forKey: key) else { return nil }
+        if layers.isEmpty { return Self.cell(slot, in: beneath.values[index]) }
         for layer in layers.reversed() {
             if let value = layer.value(key, slot) { return BaseCell(slot: slot, value: value) }
         }
@@ -113,6 +115,11 @@ struct OptimisticOverlay {
         guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return }
         taken = cells[i]
         cells.remove(at: i)
+    }
+
+    /// Forgets every base cell when no layer is left to cover one.
+    mutating func dropUncovered() {
+        if layers.isEmpty { beneath = [:] }
     }
 
     /// Whether a layer writes a cell of `key`.

@@ -30,7 +30,7 @@ extension Store {
     /// notify) until the layer is reverted, when the same record object comes back.
     @discardableResult
     public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
-        var context = CommitContext(tracksPersistence: false, overlay: overlay)
+        var context = beginCommit(tracksPersistence: false)
         var layer = context.overlay.makeLayer(operation: operation)
         context.createsLayerOnly = true
         // The layer's cells are the change set's snapshots, with what its edits make.
@@ -97,7 +97,7 @@ extension Store {
     /// changes notify. Reverting a layer that is gone does nothing.
     @discardableResult
     public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
         removeLayer(layer, in: &context)
         return finish(&context)
     }
@@ -110,7 +110,7 @@ extension Store {
         _ changes: ChangeSet, replacing layer: OptimisticLayerID, fetched operation: OperationIdentity? = nil,
         at time: Date? = nil
     ) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         let touched = removeLayer(layer, in: &context, removingOrphans: false)
         applyToBase(changes, in: &context)
@@ -136,6 +136,7 @@ extension Store {
                 }
             }
         }
+        context.overlay.dropUncovered()
         for key in layer.deletions where !context.overlay.deletes(key) {
             let entry = table.entry(key)
             if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
