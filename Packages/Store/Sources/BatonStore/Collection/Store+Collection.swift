@@ -40,7 +40,7 @@ extension Store {
                 for cell in snapshot.cells { cell.value.forEachLink { table.mark($0) } }
             }
         }
-        for key in overlay.coveredKeys { table.mark(key) }
+        for covered in overlay.covered { table.mark(covered.record.key) }
         var freed = 0
         table.sweep { state, record in
             switch state.presence {

@@ -62,7 +62,7 @@ extension Store {
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value
     /// kept beneath it; otherwise what the record will hold.
     func baseValue(_ record: Record, _ slot: Slot, in context: CommitContext) -> Value? {
-        if let cell = context.overlay.beneath(record.key, slot) { return cell.value }
+        if let cell = context.overlay.beneath(record, slot) { return cell.value }
         return context.buffer.value(of: record, slot)
     }
 
@@ -71,7 +71,7 @@ extension Store {
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
         writeBase(
-            record, slot, value, covered: context.overlay.cellsBeneath(key),
+            record, slot, value, covered: context.overlay.cellsBeneath(record),
             created: !context.created.isEmpty && context.created[key] === record,
             chain: context.buffer.chain(of: record), in: &context)
     }
@@ -86,7 +86,7 @@ extension Store {
         in context: inout CommitContext
     ) {
         if let covered, OptimisticOverlay.cell(slot, in: covered) != nil {
-            if context.overlay.writeBeneath(record.key, slot, value) { context.markPersisted(record.key) }
+            if context.overlay.writeBeneath(record, slot, value) { context.markPersisted(record.key) }
             return
         }
         if created {
@@ -148,7 +148,7 @@ extension Store {
         } else {
             context.markDeleted(key)
         }
-        context.overlay.forget(key)
+        if !context.overlay.isEmpty, let record = table.entry(key).record { context.overlay.forget(record) }
     }
 
     /// Plans `snapshot`'s writes: merged over the record the commit sees, or a new record.
@@ -203,7 +203,7 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        let covered = context.overlay.cellsBeneath(key)
+        let covered = context.overlay.cellsBeneath(record)
         let chain = context.buffer.chain(of: record)
         let created = !context.created.isEmpty && context.created[key] != nil
         if !created {
@@ -247,7 +247,7 @@ extension Store {
         for base in covered {
             guard let value = snapshot[base.slot] else { continue }
             if let old = base.value, Value.sameBits(old, value) || old == value { continue }
-            if context.overlay.writeBeneath(record.key, base.slot, value) { changed = true }
+            if context.overlay.writeBeneath(record, base.slot, value) { changed = true }
         }
         record.forEachDifference(in: snapshot.cells) { cell in
             guard OptimisticOverlay.cell(cell.slot, in: covered) == nil else { return }

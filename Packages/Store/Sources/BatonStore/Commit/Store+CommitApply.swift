@@ -98,7 +98,7 @@ extension Store {
     /// What `record` holds beneath every optimistic layer.
     func baseSnapshot(of record: Record) -> RecordSnapshot {
         var snapshot = RecordSnapshot(record)
-        if let covered = overlay.cellsBeneath(record.key) {
+        if let covered = overlay.cellsBeneath(record) {
             for cell in covered { snapshot[cell.slot] = cell.value }
         }
         return snapshot

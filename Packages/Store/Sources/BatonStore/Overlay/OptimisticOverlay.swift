@@ -6,35 +6,43 @@
 /// A covered cell's base value lives here while layers cover it (the record holds the
 /// visible value), so a server commit writes beneath the layers and a revert shows what the
 /// server said. Per record one flat list of its covered cells (a layer covers a few fields of
-/// a record), found with one probe of the record's key.
+/// a record), found with one probe by the record's identity: the record object stays the
+/// key's while a layer covers it (the table keeps it, hidden or in view, and collection
+/// keeps what layers cover).
 struct OptimisticOverlay {
     /// The layers shown, bottom first.
     private(set) var layers: [OptimisticLayer] = []
-    /// For every record some layer covers: its covered cells, each with the base value under
-    /// it (nil: the base lacks it), in the order they were covered.
-    private var beneath: [RecordKey: [BaseCell]] = [:]
+    /// For every record some layer covers: the record and its covered cells, each with the
+    /// base value under it (nil: the base lacks it), in the order they were covered.
+    private var beneath: [RecordIdentity: Covered] = [:]
     private var nextID = 1
 
     /// Whether no layer covers any cell.
     var isEmpty: Bool { beneath.isEmpty }
 
-    /// The records whose cells some layer covers.
-    var coveredKeys: Dictionary<RecordKey, [BaseCell]>.Keys { beneath.keys }
-
-    /// Whether a layer covers some cell of `key`.
-    func covers(_ key: RecordKey) -> Bool {
-        !beneath.isEmpty && beneath[key] != nil
+    /// A covered record and its covered cells.
+    struct Covered {
+        let record: Record
+        var cells: [BaseCell]
     }
 
-    /// What lies beneath the layers at `slot` of `key`, when a layer covers it.
-    func beneath(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
-        guard !beneath.isEmpty, let cells = beneath[key] else { return nil }
+    /// The records some layer covers cells of.
+    var covered: Dictionary<RecordIdentity, Covered>.Values { beneath.values }
+
+    /// Whether a layer covers some cell of `record`.
+    func covers(_ record: Record) -> Bool {
+        !beneath.isEmpty && beneath[RecordIdentity(record)] != nil
+    }
+
+    /// What lies beneath the layers at `slot` of `record`, when a layer covers it.
+    func beneath(_ record: Record, _ slot: Slot) -> BaseCell? {
+        guard let cells = cellsBeneath(record) else { return nil }
         return Self.cell(slot, in: cells)
     }
 
-    /// The base cells beneath the layers for `key`.
-    func cellsBeneath(_ key: RecordKey) -> [BaseCell]? {
-        beneath.isEmpty ? nil : beneath[key]
+    /// The base cells beneath the layers for `record`.
+    func cellsBeneath(_ record: Record) -> [BaseCell]? {
+        beneath.isEmpty ? nil : beneath[RecordIdentity(record)]?.cells
     }
 
     /// The cell of `slot` among `cells`, if there.
@@ -46,10 +54,10 @@ struct OptimisticOverlay {
 
     /// Writes the base value beneath the cell, when a layer still covers it; whether it
     /// changed.
-    mutating func writeBeneath(_ key: RecordKey, _ slot: Slot, _ value: Value?) -> Bool {
-        guard let index = beneath.index(forKey: key) else { return false }
+    mutating func writeBeneath(_ record: Record, _ slot: Slot, _ value: Value?) -> Bool {
+        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return false }
         var changed = false
-        Self.write(value, at: slot, in: &beneath.values[index], changed: &changed)
+        Self.write(value, at: slot, in: &beneath.values[index].cells, changed: &changed)
         return changed
     }
 
@@ -63,14 +71,15 @@ struct OptimisticOverlay {
         }
     }
 
-    /// Covers the cells of `key` that `bases` names, keeping each one's base value beneath
+    /// Covers the cells of `record` that `bases` names, keeping each one's base value beneath
     /// unless it is covered already.
-    mutating func cover(_ key: RecordKey, _ bases: [BaseCell]) {
-        guard let index = beneath.index(forKey: key) else {
-            beneath[key] = bases
+    mutating func cover(_ record: Record, _ bases: [BaseCell]) {
+        let id = RecordIdentity(record)
+        guard let index = beneath.index(forKey: id) else {
+            beneath[id] = Covered(record: record, cells: bases)
             return
         }
-        Self.add(bases, to: &beneath.values[index])
+        Self.add(bases, to: &beneath.values[index].cells)
     }
 
     private static func add(_ bases: [BaseCell], to cells: inout [BaseCell]) {
@@ -94,20 +103,20 @@ struct OptimisticOverlay {
         return layers.remove(at: index)
     }
 
-    /// What shows at `slot` of `key` once a layer over it is removed: the value of the top
+    /// What shows at `slot` of `record` once a layer over it is removed: the value of the top
     /// layer still covering it, or else the base beneath, which is then no longer kept (once
     /// no layer is left, every base cell at once: ``dropUncovered()``). Nil when no layer
     /// covered the cell (the server deleted the record since): what shows there is the base
     /// already.
-    mutating func uncover(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
-        guard let index = beneath.index(forKey: key) else { return nil }
-        if layers.isEmpty { return Self.cell(slot, in: beneath.values[index]) }
+    mutating func uncover(_ record: Record, _ slot: Slot) -> BaseCell? {
+        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return nil }
+        if layers.isEmpty { return Self.cell(slot, in: beneath.values[index].cells) }
         for layer in layers.reversed() {
-            if let value = layer.value(key, slot) { return BaseCell(slot: slot, value: value) }
+            if let value = layer.value(record.key, slot) { return BaseCell(slot: slot, value: value) }
         }
         var cell: BaseCell?
-        Self.take(slot, from: &beneath.values[index], into: &cell)
-        if beneath.values[index].isEmpty { beneath.remove(at: index) }
+        Self.take(slot, from: &beneath.values[index].cells, into: &cell)
+        if beneath.values[index].cells.isEmpty { beneath.remove(at: index) }
         return cell
     }
 
@@ -132,9 +141,9 @@ struct OptimisticOverlay {
         layers.contains { $0.deletions.contains(key) }
     }
 
-    /// Forgets the base beneath every cell of `key`: the server deleted the record, or it
-    /// was a layer's own.
-    mutating func forget(_ key: RecordKey) {
-        if !beneath.isEmpty { beneath[key] = nil }
+    /// Forgets the base beneath every cell of `record`: the server deleted it, or it was a
+    /// layer's own.
+    mutating func forget(_ record: Record) {
+        if !beneath.isEmpty { beneath[RecordIdentity(record)] = nil }
     }
 }

@@ -45,7 +45,7 @@ extension Store {
                 let record = Record(key: snapshot.key)
                 context.create(record)
                 for cell in snapshot.cells { record.store(cell.value, at: cell.slot) }
-                context.overlay.cover(snapshot.key, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
+                context.overlay.cover(record, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
             }
         }
         for edit in changes.edits {
@@ -54,7 +54,7 @@ extension Store {
             layer.cells.write(edited, to: edit.slot, of: edit.key)
             if context.created[edit.key] === record {
                 record.store(edited, at: edit.slot)
-                context.overlay.cover(edit.key, [BaseCell(slot: edit.slot, value: nil)])
+                context.overlay.cover(record, [BaseCell(slot: edit.slot, value: nil)])
             } else {
                 let cell = RecordSnapshot.Cell(slot: edit.slot, value: edited)
                 writeLayer([cell], over: record, layerOnly: table.state(edit.key).isLayerOnly, in: &context)
@@ -88,7 +88,7 @@ extension Store {
             bases.append(
                 BaseCell(slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain)))
         }
-        context.overlay.cover(record.key, bases)
+        context.overlay.cover(record, bases)
         for cell in cells { context.buffer.set(record, cell.slot, cell.value) }
     }
 
@@ -131,7 +131,7 @@ extension Store {
         for snapshot in layer.cells.snapshots {
             guard let record = table[snapshot.key] else { continue }
             for cell in snapshot.cells {
-                if let shown = context.overlay.uncover(snapshot.key, cell.slot) {
+                if let shown = context.overlay.uncover(record, cell.slot) {
                     context.buffer.set(record, cell.slot, shown.value)
                 }
             }
@@ -151,7 +151,7 @@ extension Store {
     private func removeOrphans(of keys: [RecordKey], in context: inout CommitContext) {
         for key in keys where table.state(key).isLayerOnly && !context.adopted.contains(key) {
             guard !context.overlay.writes(key) else { continue }
-            context.overlay.forget(key)
+            if let record = table.entry(key).record { context.overlay.forget(record) }
             context.remove(key, becoming: .absent)
         }
     }
