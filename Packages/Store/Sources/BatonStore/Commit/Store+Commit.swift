@@ -241,14 +241,16 @@ extension Store {
     /// ``applyCells(_:to:in:)`` for a record some of whose cells layers cover (`covered`):
     /// a covered cell's value is compared with the base beneath and written there.
     private func applyCells(
-        _ snapshot: RecordSnapshot, to record: Record, beneath covered: [BaseCell], in context: inout CommitContext
+        _ snapshot: RecordSnapshot, to record: Record, beneath covered: [BaseCell],
+        in context: inout CommitContext
     ) {
         var changed = false
-        for base in covered {
-            guard let value = snapshot[base.slot] else { continue }
-            if let old = base.value, Value.sameBits(old, value) || old == value { continue }
+        func writeBeneath(_ base: BaseCell) {
+            guard let value = snapshot[base.slot] else { return }
+            if let old = base.value, Value.sameBits(old, value) || old == value { return }
             if context.overlay.writeBeneath(record, base.slot, value) { changed = true }
         }
+        for base in covered { writeBeneath(base) }
         record.forEachDifference(in: snapshot.cells) { cell in
             guard OptimisticOverlay.cell(cell.slot, in: covered) == nil else { return }
             context.buffer.set(record, cell.slot, cell.value)

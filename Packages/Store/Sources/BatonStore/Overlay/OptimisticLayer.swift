@@ -18,6 +18,12 @@ struct OptimisticLayer {
     /// change set of snapshots only: most often the optimistic change set itself, taken
     /// without copying a cell.
     var cells = ChangeSet()
+    /// The record each of ``cells``' snapshots wrote, in their order: what the layer's
+    /// removal uncovers, without finding it again.
+    var records: [Record] = []
+    /// The keys of the records the layer wrote that only layers had written (or that it
+    /// made): the only ones its removal can leave without a writer.
+    var layerOnlyKeys: [RecordKey] = []
     /// The records the layer deletes (hides) while it shows.
     var deletions: Set<RecordKey> = []
 

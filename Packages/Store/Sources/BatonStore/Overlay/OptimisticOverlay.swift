@@ -13,17 +13,47 @@ struct OptimisticOverlay {
     /// The layers shown, bottom first.
     private(set) var layers: [OptimisticLayer] = []
     /// For every record some layer covers: the record and its covered cells, each with the
-    /// base value under it (nil: the base lacks it), in the order they were covered.
+    /// base value under it (nil: the base lacks it).
     private var beneath: [RecordIdentity: Covered] = [:]
     private var nextID = 1
 
     /// Whether no layer covers any cell.
     var isEmpty: Bool { beneath.isEmpty }
 
-    /// A covered record and its covered cells.
+    /// A covered record and its covered cells, in no particular order.
     struct Covered {
         let record: Record
-        var cells: [BaseCell]
+        private(set) var cells: [BaseCell]
+
+        init(record: Record, _ bases: [BaseCell]) {
+            self.record = record
+            self.cells = bases
+        }
+
+        /// The covered cell of `slot`, if covered.
+        func cell(_ slot: Slot) -> BaseCell? {
+            OptimisticOverlay.cell(slot, in: cells)
+        }
+
+        var isEmpty: Bool { cells.isEmpty }
+
+        /// Covers the cells `bases` names that are not covered yet.
+        mutating func add(_ bases: [BaseCell]) {
+            for base in bases where cell(base.slot) == nil { cells.append(base) }
+        }
+
+        /// Writes the base value of the covered cell `slot`; whether it changed.
+        mutating func write(_ value: Value?, at slot: Slot) -> Bool {
+            guard let i = cells.firstIndex(where: { $0.slot == slot }), cells[i].value != value else { return false }
+            cells[i].value = value
+            return true
+        }
+
+        /// Uncovers the cell `slot` and returns it, if covered.
+        mutating func take(_ slot: Slot) -> BaseCell? {
+            guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return nil }
+            return cells.remove(at: i)
+        }
     }
 
     /// The records some layer covers cells of.
@@ -36,8 +66,7 @@ struct OptimisticOverlay {
 
     /// What lies beneath the layers at `slot` of `record`, when a layer covers it.
     func beneath(_ record: Record, _ slot: Slot) -> BaseCell? {
-        guard let cells = cellsBeneath(record) else { return nil }
-        return Self.cell(slot, in: cells)
+        cellsBeneath(record).flatMap { Self.cell(slot, in: $0) }
     }
 
     /// The base cells beneath the layers for `record`.
@@ -56,19 +85,7 @@ struct OptimisticOverlay {
     /// changed.
     mutating func writeBeneath(_ record: Record, _ slot: Slot, _ value: Value?) -> Bool {
         guard let index = beneath.index(forKey: RecordIdentity(record)) else { return false }
-        var changed = false
-        Self.write(value, at: slot, in: &beneath.values[index].cells, changed: &changed)
-        return changed
-    }
-
-    private static func write(_ value: Value?, at slot: Slot, in cells: inout [BaseCell], changed: inout Bool) {
-        for i in cells.indices where cells[i].slot == slot {
-            if cells[i].value != value {
-                cells[i].value = value
-                changed = true
-            }
-            return
-        }
+        return beneath.values[index].write(value, at: slot)
     }
 
     /// Covers the cells of `record` that `bases` names, keeping each one's base value beneath
@@ -76,14 +93,10 @@ struct OptimisticOverlay {
     mutating func cover(_ record: Record, _ bases: [BaseCell]) {
         let id = RecordIdentity(record)
         guard let index = beneath.index(forKey: id) else {
-            beneath[id] = Covered(record: record, cells: bases)
+            beneath[id] = Covered(record: record, bases)
             return
         }
-        Self.add(bases, to: &beneath.values[index].cells)
-    }
-
-    private static func add(_ bases: [BaseCell], to cells: inout [BaseCell]) {
-        for base in bases where cell(base.slot, in: cells) == nil { cells.append(base) }
+        beneath.values[index].add(bases)
     }
 
     /// A new, empty layer, with the next identity.
@@ -110,20 +123,13 @@ struct OptimisticOverlay {
     /// already.
     mutating func uncover(_ record: Record, _ slot: Slot) -> BaseCell? {
         guard let index = beneath.index(forKey: RecordIdentity(record)) else { return nil }
-        if layers.isEmpty { return Self.cell(slot, in: beneath.values[index].cells) }
+        if layers.isEmpty { return beneath.values[index].cell(slot) }
         for layer in layers.reversed() {
             if let value = layer.value(record.key, slot) { return BaseCell(slot: slot, value: value) }
         }
-        var cell: BaseCell?
-        Self.take(slot, from: &beneath.values[index].cells, into: &cell)
-        if beneath.values[index].cells.isEmpty { beneath.remove(at: index) }
+        let cell = beneath.values[index].take(slot)
+        if beneath.values[index].isEmpty { beneath.remove(at: index) }
         return cell
-    }
-
-    private static func take(_ slot: Slot, from cells: inout [BaseCell], into taken: inout BaseCell?) {
-        guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return }
-        taken = cells[i]
-        cells.remove(at: i)
     }
 
     /// Forgets every base cell when no layer is left to cover one.

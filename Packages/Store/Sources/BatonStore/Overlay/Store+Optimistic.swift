@@ -35,29 +35,40 @@ extension Store {
         context.createsLayerOnly = true
         // The layer's cells are the change set's snapshots, with what its edits make.
         layer.cells = changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
+        layer.records.reserveCapacity(changes.snapshots.count)
         for snapshot in changes.snapshots {
             // A change set writes each key once, and no key leaves view or comes back before
             // the deletions: the record the layer writes is the table's, in view, or new.
             let entry = table.entry(snapshot.key)
             if entry.state.presence == .live, let record = entry.record {
                 writeLayer(snapshot.cells, over: record, layerOnly: entry.state.isLayerOnly, in: &context)
+                layer.records.append(record)
+                if entry.state.isLayerOnly { layer.layerOnlyKeys.append(snapshot.key) }
             } else {
                 let record = Record(key: snapshot.key)
                 context.create(record)
                 for cell in snapshot.cells { record.store(cell.value, at: cell.slot) }
                 context.overlay.cover(record, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
+                layer.records.append(record)
+                layer.layerOnlyKeys.append(snapshot.key)
             }
         }
         for edit in changes.edits {
             guard let record = held(edit.key, in: context) else { continue }
             let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
+            let created = context.created[edit.key] === record
+            let layerOnly = created || table.state(edit.key).isLayerOnly
+            if layer.cells.index(of: edit.key) == nil {
+                layer.records.append(record)
+                if layerOnly { layer.layerOnlyKeys.append(edit.key) }
+            }
             layer.cells.write(edited, to: edit.slot, of: edit.key)
-            if context.created[edit.key] === record {
+            if created {
                 record.store(edited, at: edit.slot)
                 context.overlay.cover(record, [BaseCell(slot: edit.slot, value: nil)])
             } else {
                 let cell = RecordSnapshot.Cell(slot: edit.slot, value: edited)
-                writeLayer([cell], over: record, layerOnly: table.state(edit.key).isLayerOnly, in: &context)
+                writeLayer([cell], over: record, layerOnly: layerOnly, in: &context)
             }
         }
         for key in changes.deletions where !key.isRoot && changes[key] == nil {
@@ -98,7 +109,7 @@ extension Store {
     @discardableResult
     public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
         var context = beginCommit(tracksPersistence: disk.persistence != nil)
-        removeLayer(layer, in: &context)
+        if let taken = takeLayer(layer, in: &context) { uncover(taken, in: &context) }
         return finish(&context)
     }
 
@@ -112,24 +123,35 @@ extension Store {
     ) -> CommitSummary {
         var context = beginCommit(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
-        let touched = removeLayer(layer, in: &context, removingOrphans: false)
+        let taken = takeLayer(layer, in: &context)
+        // The server's data lands beneath the cells the layer still covers, then they show
+        // what is left: a record the layer wrote is compared with the server's once.
         applyToBase(changes, in: &context)
-        removeOrphans(of: touched, in: &context)
+        if let taken { uncover(taken, in: &context) }
         return finish(&context)
     }
 
     /// The layers shown, bottom first.
     public var optimisticLayers: [OptimisticLayerID] { overlay.layers.map(\.id) }
 
-    /// Takes the layer out and buffers the visible value of every field it touched; returns
-    /// the keys it touched.
-    @discardableResult
-    private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true)
-        -> [RecordKey]
-    {
-        guard let layer = context.overlay.remove(id) else { return [] }
-        for snapshot in layer.cells.snapshots {
-            guard let record = table[snapshot.key] else { continue }
+    /// Takes the layer out of the overlay and brings back the records it alone hid; its
+    /// cells stay covered, their base beneath, until ``uncover(_:in:)``. Nil when the layer
+    /// is gone already.
+    private func takeLayer(_ id: OptimisticLayerID, in context: inout CommitContext) -> OptimisticLayer? {
+        guard let layer = context.overlay.remove(id) else { return nil }
+        for key in layer.deletions where !context.overlay.deletes(key) {
+            let entry = table.entry(key)
+            if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
+        }
+        return layer
+    }
+
+    /// Buffers what shows, now `layer` is taken out, in every cell it wrote: the top layer
+    /// left over it, or the base beneath; then removes the records only layers wrote that no
+    /// layer touches any more.
+    private func uncover(_ layer: OptimisticLayer, in context: inout CommitContext) {
+        // A record no layer covers any more (the server deleted it since) uncovers nothing.
+        for (snapshot, record) in zip(layer.cells.snapshots, layer.records) {
             for cell in snapshot.cells {
                 if let shown = context.overlay.uncover(record, cell.slot) {
                     context.buffer.set(record, cell.slot, shown.value)
@@ -137,13 +159,7 @@ extension Store {
             }
         }
         context.overlay.dropUncovered()
-        for key in layer.deletions where !context.overlay.deletes(key) {
-            let entry = table.entry(key)
-            if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
-        }
-        let touched = layer.cells.snapshots.map(\.key)
-        if removingOrphans { removeOrphans(of: touched, in: &context) }
-        return touched
+        removeOrphans(of: layer.layerOnlyKeys, in: &context)
     }
 
     /// Removes from memory the records among `keys` that only layers wrote and no layer
