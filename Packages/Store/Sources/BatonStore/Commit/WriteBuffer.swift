@@ -24,6 +24,12 @@ struct WriteBuffer {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// Makes room for `count` more entries, of as many records.
+    mutating func reserveCapacity(adding count: Int) {
+        entries.reserveCapacity(entries.count + count)
+        latest.reserveCapacity(latest.count + count)
+    }
+
     /// Where the chain of `record`'s entries starts: -1 when no entry names it.
     @inline(__always)
     func chain(of record: Record) -> Int32 {

@@ -88,6 +88,11 @@ struct OptimisticOverlay {
         return beneath.values[index].write(value, at: slot)
     }
 
+    /// Makes room for `count` more covered records.
+    mutating func reserveCapacity(adding count: Int) {
+        beneath.reserveCapacity(beneath.count + count)
+    }
+
     /// Covers the cells of `record` that `bases` names, keeping each one's base value beneath
     /// unless it is covered already.
     mutating func cover(_ record: Record, _ bases: [BaseCell]) {

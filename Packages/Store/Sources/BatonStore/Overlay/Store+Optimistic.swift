@@ -36,6 +36,8 @@ extension Store {
         // The layer's cells are the change set's snapshots, with what its edits make.
         layer.cells = changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
         layer.records.reserveCapacity(changes.snapshots.count)
+        context.buffer.reserveCapacity(adding: changes.snapshots.count)
+        context.overlay.reserveCapacity(adding: changes.snapshots.count)
         for snapshot in changes.snapshots {
             // A change set writes each key once, and no key leaves view or comes back before
             // the deletions: the record the layer writes is the table's, in view, or new.
@@ -150,6 +152,7 @@ extension Store {
     /// left over it, or the base beneath; then removes the records only layers wrote that no
     /// layer touches any more.
     private func uncover(_ layer: OptimisticLayer, in context: inout CommitContext) {
+        context.buffer.reserveCapacity(adding: layer.records.count)
         // A record no layer covers any more (the server deleted it since) uncovers nothing.
         for (snapshot, record) in zip(layer.cells.snapshots, layer.records) {
             for cell in snapshot.cells {
