@@ -3,9 +3,9 @@ import Foundation
 
 /// One commit's plan: the writes to existing records (held for the three phases), the
 /// records it creates, what each key leaving view becomes, the overlay as it will be, and
-/// what it hands the persistence. Planning reads the store's table and overlay and writes
-/// neither; the apply (``Store/finish(_:)``) carries the plan out. Main actor, one commit's
-/// life.
+/// what it hands the persistence. Planning reads the store's table and writes nothing of
+/// the store's (the overlay it edits is the plan's, moved out of the store for the commit);
+/// the apply (``Store/finish(_:)``) carries the plan out. Main actor, one commit's life.
 @MainActor
 struct CommitContext {
     var buffer = WriteBuffer()

@@ -34,7 +34,8 @@ extension Store {
         var layer = context.overlay.makeLayer(operation: operation)
         context.createsLayerOnly = true
         // The layer's cells are the change set's snapshots, with what its edits make.
-        layer.cells = changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
+        layer.cells =
+            changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
         layer.records.reserveCapacity(changes.snapshots.count)
         context.buffer.reserveCapacity(adding: changes.snapshots.count)
         context.overlay.reserveCapacity(adding: changes.snapshots.count)
@@ -99,7 +100,9 @@ extension Store {
         bases.reserveCapacity(cells.count)
         for cell in cells {
             bases.append(
-                BaseCell(slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain)))
+                BaseCell(
+                    slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain))
+            )
         }
         context.overlay.cover(record, bases)
         for cell in cells { context.buffer.set(record, cell.slot, cell.value) }
