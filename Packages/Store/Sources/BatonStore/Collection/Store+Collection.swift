@@ -30,7 +30,7 @@ extension Store {
     public func collect() -> Int {
         // Marks ride in the table's entries (no set of keys): the walk marks what it reaches,
         // the sweep frees what it did not and clears the marks.
-        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self, marksTable: true))
+        var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: true))
         for key in [RecordKey.root, .mutationRoot, .subscriptionRoot] { table.mark(key) }
         for plan in retention.retained.values { mark(plan, &marking) }
         for plan in retention.releaseBuffer { mark(plan, &marking) }
@@ -61,12 +61,12 @@ extension Store {
     /// The keys of the records `plan`'s operation reads, as collection walks it: from its
     /// root, through the links its selections follow (and the store's lookups).
     public func reachableKeys(_ plan: OperationPlan) -> Set<RecordKey> {
-        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self, marksTable: false))
+        var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: false))
         mark(plan, &marking)
         return marking.visitor.marked
     }
 
-    private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<StoreSource, Marking>) {
+    private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<MarkingSource, Marking>) {
         guard let root = marking.source.root(plan.rootKey) else { return }
         marking.walk(root, plan.root)
     }
@@ -76,7 +76,7 @@ extension Store {
     /// marks the table's entries; otherwise gathers the keys in ``marked``.
     @MainActor
     struct Marking: @MainActor PlanVisitor {
-        typealias Node = StoreNode
+        typealias Node = MarkNode
 
         let store: Store
         let marksTable: Bool
@@ -91,12 +91,7 @@ extension Store {
         {
             let first: Bool
             if marksTable {
-                if node.position.isNone {
-                    first = false
-                    store.table.mark(node.record.key)
-                } else {
-                    first = store.table.mark(at: node.position)
-                }
+                first = store.table.mark(at: node.position)
             } else {
                 first = marked.insert(node.record.key).inserted
             }

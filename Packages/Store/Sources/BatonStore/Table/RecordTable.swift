@@ -54,11 +54,6 @@ final class RecordTable {
     /// A bucket a probe found, for reading its record and state without probing again.
     struct Position {
         fileprivate let bucket: Int
-
-        /// No bucket: a position that says nothing.
-        static let none = Position(bucket: -1)
-
-        var isNone: Bool { bucket < 0 }
     }
 
     private static let minimumBuckets = 16

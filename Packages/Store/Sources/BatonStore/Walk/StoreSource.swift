@@ -22,7 +22,7 @@ struct StoreSource: @MainActor StoreWalkSource {
         let state = table.state(at: position)
         switch state.presence {
         case .live:
-            return .node(Node(record: table.record(at: position).unsafelyUnwrapped, state: state, position: position))
+            return .node(Node(record: table.record(at: position).unsafelyUnwrapped, state: state))
         case .deleted, .hidden:
             return .null(key)
         case .absent:
