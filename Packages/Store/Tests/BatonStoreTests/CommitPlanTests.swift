@@ -22,20 +22,22 @@ import Testing
         var server = ChangeSet()
         server.write(.string("Rick Sanchez"), to: name, of: "Character:1")
         server.delete("Character:2")
+        let rick = try #require(store.record("Character:1"))
+        let morty = try #require(store.record("Character:2"))
         var plan = CommitContext(tracksPersistence: false, overlay: store.overlay)
         store.applyToBase(server, in: &plan)
 
-        #expect(store.overlay.beneath("Character:1", name)?.value == .string("Rick"))
-        #expect(store.overlay.covers("Character:2"))
+        #expect(store.overlay.beneath(rick, name)?.value == .string("Rick"))
+        #expect(store.overlay.covers(morty))
         #expect(store.table.state("Character:2").presence == .live)
         #expect(store.record("Character:2") != nil)
         // The plan holds the overlay as it will be.
-        #expect(plan.overlay.beneath("Character:1", name)?.value == .string("Rick Sanchez"))
-        #expect(!plan.overlay.covers("Character:2"))
+        #expect(plan.overlay.beneath(rick, name)?.value == .string("Rick Sanchez"))
+        #expect(!plan.overlay.covers(morty))
 
         _ = store.finish(&plan)
-        #expect(store.overlay.beneath("Character:1", name)?.value == .string("Rick Sanchez"))
-        #expect(!store.overlay.covers("Character:2"))
+        #expect(store.overlay.beneath(rick, name)?.value == .string("Rick Sanchez"))
+        #expect(!store.overlay.covers(morty))
         #expect(store.isDeleted("Character:2"))
         #expect(store.record("Character:1")?[untracked: name] == .string("Rick Prime"))
     }

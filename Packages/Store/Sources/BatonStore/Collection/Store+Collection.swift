@@ -28,22 +28,21 @@ extension Store {
     /// keeps its rows. Returns how many records were freed.
     @discardableResult
     public func collect() -> Int {
-        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self))
-        marking.visitor.marked = [.root, .mutationRoot, .subscriptionRoot]
-        marking.visitor.marked.reserveCapacity(table.count)
+        // Marks ride in the table's entries (no set of keys): the walk marks what it reaches,
+        // the sweep frees what it did not and clears the marks.
+        var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: true))
+        for key in [RecordKey.root, .mutationRoot, .subscriptionRoot] { table.mark(key) }
         for plan in retention.retained.values { mark(plan, &marking) }
         for plan in retention.releaseBuffer { mark(plan, &marking) }
-        var marked = marking.visitor.marked
         for layer in overlay.layers {
-            for (key, cells) in layer.cells {
-                marked.insert(key)
-                for value in cells.values { value.forEachLink { marked.insert($0) } }
+            for snapshot in layer.cells.snapshots {
+                table.mark(snapshot.key)
+                for cell in snapshot.cells { cell.value.forEachLink { table.mark($0) } }
             }
         }
-        for key in overlay.coveredKeys { marked.insert(key) }
+        for covered in overlay.covered { table.mark(covered.record.key) }
         var freed = 0
-        table.updateAll { key, state, record in
-            guard !marked.contains(key) else { return }
+        table.sweep { state, record in
             switch state.presence {
             case .live:
                 // The record leaves memory, with what was read of its row and its invalidation.
@@ -62,36 +61,50 @@ extension Store {
     /// The keys of the records `plan`'s operation reads, as collection walks it: from its
     /// root, through the links its selections follow (and the store's lookups).
     public func reachableKeys(_ plan: OperationPlan) -> Set<RecordKey> {
-        var marking = PlanWalk(source: StoreSource(store: self), visitor: Marking(store: self))
+        var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: false))
         mark(plan, &marking)
         return marking.visitor.marked
     }
 
-    private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<StoreSource, Marking>) {
+    private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<MarkingSource, Marking>) {
         guard let root = marking.source.root(plan.rootKey) else { return }
         marking.walk(root, plan.root)
     }
 
     /// Collection's marking as a `PlanWalk` visitor: each record reached, once per
-    /// selection, and each deleted key linked to (its deletion is kept).
+    /// selection, and each deleted key linked to (its deletion is kept). With `marksTable`,
+    /// marks the table's entries; otherwise gathers the keys in ``marked``.
     @MainActor
     struct Marking: @MainActor PlanVisitor {
-        typealias Node = StoreNode
+        typealias Node = MarkNode
 
         let store: Store
+        let marksTable: Bool
         var marked: Set<RecordKey> = []
+        /// The record and selection pairs walked, of records reached more than once: a
+        /// record's first arrival is told by its mark, so a pair is walked at most twice and a
+        /// record one link reaches costs no set.
         var visited: Set<RecordVisit> = []
 
         mutating func enter(_ node: Node, _ selection: SelectionPlan, _ resolved: ResolvedSelection, path: PlanPath)
             -> Void?
         {
-            marked.insert(node.record.key)
+            let first: Bool
+            if marksTable {
+                first = store.table.mark(at: node.position)
+            } else {
+                first = marked.insert(node.record.key).inserted
+            }
+            // Leaves lead nowhere: a selection without links is done once its record is marked.
+            guard resolved.hasSelections else { return nil }
+            if first { return () }
             let visit = RecordVisit(record: ObjectIdentifier(node.record), selection: ObjectIdentifier(selection))
             return visited.insert(visit).inserted ? () : nil
         }
 
         mutating func null(_ key: RecordKey) {
-            if store.table.state(key).presence == .deleted { marked.insert(key) }
+            guard store.table.state(key).presence == .deleted else { return }
+            if marksTable { store.table.mark(key) } else { marked.insert(key) }
         }
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 
 /// One commit's plan: the writes to existing records (held for the three phases), the
 /// records it creates, what each key leaving view becomes, the overlay as it will be, and
-/// what it hands the persistence. Planning reads the store's table and overlay and writes
-/// neither; the apply (``Store/finish(_:)``) carries the plan out. Main actor, one commit's
-/// life.
+/// what it hands the persistence. Planning reads the store's table and writes nothing of
+/// the store's (the overlay it edits is the plan's, moved out of the store for the commit);
+/// the apply (``Store/finish(_:)``) carries the plan out. Main actor, one commit's life.
 @MainActor
 struct CommitContext {
     var buffer = WriteBuffer()
@@ -29,8 +29,8 @@ struct CommitContext {
     /// apply on, the base's.
     var adopted: Set<RecordKey> = []
     /// The optimistic layers and the base beneath them as they will be after the commit:
-    /// planning reads and edits this copy of the store's overlay, and the apply makes it the
-    /// store's (a copy on write: a commit that edits nothing copies nothing).
+    /// planning reads and edits the store's overlay, moved here (``Store/beginCommit(tracksPersistence:)``),
+    /// and the apply gives it back.
     var overlay: OptimisticOverlay
     /// Keys the change set deletes and writes again: their records are replaced in place.
     var replaced: Set<RecordKey> = []

@@ -21,7 +21,7 @@ extension Store {
         -> CommitSummary
     {
         guard !isEnded else { return CommitSummary() }
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
         applyToBase(changes, in: &context)
         return finish(&context)
@@ -30,7 +30,7 @@ extension Store {
     /// Records `operation` as fetched at `time` (the store's clock when nil), for the check's
     /// staleness; hands the time to the persistence.
     public func recordFetch(_ operation: OperationIdentity, at time: Date? = nil) {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
         recordFetchTime(operation, at: time ?? now(), in: &context)
         _ = finish(&context)
     }
@@ -41,6 +41,15 @@ extension Store {
     }
 
     // MARK: - Planning a commit
+
+    /// A commit's context, holding the store's overlay: planning edits it in place, and the
+    /// store holds none until the apply gives it back (``finish(_:)``), so a commit that
+    /// edits the overlay copies none of it.
+    func beginCommit(tracksPersistence: Bool) -> CommitContext {
+        var context = CommitContext(tracksPersistence: tracksPersistence, overlay: OptimisticOverlay())
+        swap(&context.overlay, &overlay)
+        return context
+    }
 
     /// The record of `key` as the commit in `context` sees it, in view.
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
@@ -53,7 +62,7 @@ extension Store {
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value
     /// kept beneath it; otherwise what the record will hold.
     func baseValue(_ record: Record, _ slot: Slot, in context: CommitContext) -> Value? {
-        if let cell = context.overlay.beneath(record.key, slot) { return cell.value }
+        if let cell = context.overlay.beneath(record, slot) { return cell.value }
         return context.buffer.value(of: record, slot)
     }
 
@@ -61,17 +70,32 @@ extension Store {
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
-        if context.overlay.beneath(key, slot) != nil {
-            if context.overlay.writeBeneath(key, slot, value) { context.markPersisted(key) }
+        writeBase(
+            record, slot, value, covered: context.overlay.cellsBeneath(record),
+            created: !context.created.isEmpty && context.created[key] === record,
+            chain: context.buffer.chain(of: record), in: &context)
+    }
+
+    /// ``writeBase(_:_:_:in:)`` told what the commit knows of the record: the cells layers
+    /// cover in it, whether the commit created it, and where its buffered writes start (a
+    /// start from before this write's record took other writes still finds every slot
+    /// written before).
+    @inline(__always)
+    private func writeBase(
+        _ record: Record, _ slot: Slot, _ value: Value?, covered: [BaseCell]?, created: Bool, chain: Int32,
+        in context: inout CommitContext
+    ) {
+        if let covered, OptimisticOverlay.cell(slot, in: covered) != nil {
+            if context.overlay.writeBeneath(record, slot, value) { context.markPersisted(record.key) }
             return
         }
-        if !context.created.isEmpty, context.created[key] === record {
+        if created {
             record.store(value, at: slot)
             return
         }
-        if context.buffer.value(of: record, slot) != value {
+        if context.buffer.value(of: record, slot, chain: chain) != value {
             context.buffer.set(record, slot, value)
-            context.markPersisted(key)
+            context.markPersisted(record.key)
         }
     }
 
@@ -124,7 +148,7 @@ extension Store {
         } else {
             context.markDeleted(key)
         }
-        context.overlay.forget(key)
+        if !context.overlay.isEmpty, let record = table.entry(key).record { context.overlay.forget(record) }
     }
 
     /// Plans `snapshot`'s writes: merged over the record the commit sees, or a new record.
@@ -154,10 +178,22 @@ extension Store {
         _ snapshot: RecordSnapshot, _ entry: (record: Record?, state: RecordState), in context: inout CommitContext
     ) {
         let key = snapshot.key
-        let hidden = entry.state.presence == .hidden ? entry.record : nil
-        guard let record = held(key, in: context) ?? hidden else {
-            create(snapshot, in: &context)
-            return
+        let record: Record
+        if context.created.isEmpty && context.removed.isEmpty && context.restored.isEmpty {
+            // Nothing planned stands between the table and the snapshot: its record is the
+            // entry's, in view or hidden by a layer.
+            guard entry.state.holdsRecord, let held = entry.record else {
+                create(snapshot, in: &context)
+                return
+            }
+            record = held
+        } else {
+            let hidden = entry.state.presence == .hidden ? entry.record : nil
+            guard let held = held(key, in: context) ?? hidden else {
+                create(snapshot, in: &context)
+                return
+            }
+            record = held
         }
         if entry.state.isLayerOnly, context.adopted.insert(key).inserted {
             context.markPersisted(key)
@@ -167,14 +203,27 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        if !context.overlay.covers(key) && !context.buffer.touches(record)
-            && (context.created.isEmpty || context.created[key] == nil)
-        {
-            applyCells(snapshot, to: record, in: &context)
-            return
+        let covered = context.overlay.cellsBeneath(record)
+        let chain = context.buffer.chain(of: record)
+        let created = !context.created.isEmpty && context.created[key] != nil
+        if !created {
+            if chain < 0, let covered {
+                applyCells(snapshot, to: record, beneath: covered, in: &context)
+                return
+            }
+            if covered == nil {
+                if chain < 0 {
+                    applyCells(snapshot, to: record, in: &context)
+                } else {
+                    applyCells(snapshot, to: record, pending: chain, in: &context)
+                }
+                return
+            }
         }
+        let createdHere = created && context.created[key] === record
         for cell in snapshot.cells {
-            writeBase(record, cell.slot, cell.value, in: &context)
+            writeBase(
+                record, cell.slot, cell.value, covered: covered, created: createdHere, chain: chain, in: &context)
         }
     }
 
@@ -183,6 +232,51 @@ extension Store {
     private func applyCells(_ snapshot: RecordSnapshot, to record: Record, in context: inout CommitContext) {
         var changed = false
         record.forEachDifference(in: snapshot.cells) { cell in
+            context.buffer.set(record, cell.slot, cell.value)
+            changed = true
+        }
+        if changed { context.markPersisted(record.key) }
+    }
+
+    /// ``applyCells(_:to:in:)`` for a record some of whose cells layers cover (`covered`):
+    /// a covered cell's value is compared with the base beneath and written there.
+    private func applyCells(
+        _ snapshot: RecordSnapshot, to record: Record, beneath covered: [BaseCell],
+        in context: inout CommitContext
+    ) {
+        var changed = false
+        func writeBeneath(_ base: BaseCell) {
+            guard let value = snapshot[base.slot] else { return }
+            if let old = base.value, Value.sameBits(old, value) || old == value { return }
+            if context.overlay.writeBeneath(record, base.slot, value) { changed = true }
+        }
+        for base in covered { writeBeneath(base) }
+        record.forEachDifference(in: snapshot.cells) { cell in
+            guard OptimisticOverlay.cell(cell.slot, in: covered) == nil else { return }
+            context.buffer.set(record, cell.slot, cell.value)
+            changed = true
+        }
+        if changed { context.markPersisted(record.key) }
+    }
+
+    /// ``applyCells(_:to:in:)`` for a record the commit already writes (its buffered entries
+    /// start at `chain`): a cell the buffer writes is compared with the buffered value.
+    private func applyCells(
+        _ snapshot: RecordSnapshot, to record: Record, pending chain: Int32, in context: inout CommitContext
+    ) {
+        var changed = false
+        var i = Int(chain)
+        while i >= 0 {
+            let entry = context.buffer.entries[i]
+            if !entry.notifyOnly, let value = snapshot[entry.slot], entry.value != value {
+                context.buffer.set(value, at: i)
+                changed = true
+            }
+            i = Int(entry.previous)
+        }
+        record.forEachDifference(in: snapshot.cells) { cell in
+            let found = context.buffer.find(cell.slot, from: chain)
+            if found >= 0 && !context.buffer.entries[found].notifyOnly { return }
             context.buffer.set(record, cell.slot, cell.value)
             changed = true
         }

@@ -21,7 +21,7 @@ extension Store {
         var summary = CommitSummary()
         summary.recordsCreated = context.createdOrder.count
         summary.recordsDeleted = context.removedOrder.count
-        summary.recordsChanged = outcome.recordsChanged.count
+        summary.recordsChanged = outcome.recordsChanged
         summary.fieldsWritten = outcome.fieldsWritten
         summary.fieldsNotified = outcome.fieldsNotified
         if let persistence = disk.persistence {
@@ -98,8 +98,8 @@ extension Store {
     /// What `record` holds beneath every optimistic layer.
     func baseSnapshot(of record: Record) -> RecordSnapshot {
         var snapshot = RecordSnapshot(record)
-        if let covered = overlay.cellsBeneath(record.key) {
-            for (slot, cell) in covered { snapshot[slot] = cell.value }
+        if let covered = overlay.cellsBeneath(record) {
+            for cell in covered { snapshot[cell.slot] = cell.value }
         }
         return snapshot
     }

@@ -3,6 +3,9 @@
 /// The writes of one commit to records that already exist, held until the commit applies
 /// them in three phases across all of them: announce every change, store every value, close
 /// every change. Main actor, one commit's life.
+///
+/// Flat: the entries in the order they were first set, each record's entries chained from
+/// its latest, which one probe by the record's identity finds.
 @MainActor
 struct WriteBuffer {
     struct Entry {
@@ -11,63 +14,102 @@ struct WriteBuffer {
         var value: Value?
         /// A notification without a write: the field links to a record the commit deletes.
         var notifyOnly: Bool
-    }
-
-    struct CellKey: Hashable {
-        let record: ObjectIdentifier
-        let slot: Slot
+        /// The position of the same record's entry before this one, or -1.
+        let previous: Int32
     }
 
     private(set) var entries: [Entry] = []
-    private var index: [CellKey: Int] = [:]
-    /// Records some entry writes: a record not in here has no pending value.
-    private var touched: Set<ObjectIdentifier> = []
+    /// Per record some entry names: the position of its latest entry.
+    private var latest: [RecordIdentity: Int32] = [:]
 
     var isEmpty: Bool { entries.isEmpty }
+
+    /// Makes room for `count` more entries, of as many records.
+    mutating func reserveCapacity(adding count: Int) {
+        entries.reserveCapacity(entries.count + count)
+        latest.reserveCapacity(latest.count + count)
+    }
+
+    /// Where the chain of `record`'s entries starts: -1 when no entry names it.
+    @inline(__always)
+    func chain(of record: Record) -> Int32 {
+        latest.isEmpty ? -1 : latest[RecordIdentity(record)] ?? -1
+    }
+
+    /// The position of the entry for `slot` in the chain starting at `head`, or -1.
+    @inline(__always)
+    func find(_ slot: Slot, from head: Int32) -> Int {
+        var i = Int(head)
+        while i >= 0 {
+            if entries[i].slot == slot { return i }
+            i = Int(entries[i].previous)
+        }
+        return -1
+    }
 
     /// The value `slot` of `record` will hold once the commit applies.
     @inline(__always)
     func value(of record: Record, _ slot: Slot) -> Value? {
-        if !touched.isEmpty, touched.contains(ObjectIdentifier(record)),
-            let i = index[CellKey(record: ObjectIdentifier(record), slot: slot)], !entries[i].notifyOnly
-        {
-            return entries[i].value
+        value(of: record, slot, chain: chain(of: record))
+    }
+
+    /// The value `slot` of `record`, whose entries start at `head` (``chain(of:)``), will
+    /// hold once the commit applies.
+    @inline(__always)
+    func value(of record: Record, _ slot: Slot, chain head: Int32) -> Value? {
+        if head >= 0 {
+            let i = find(slot, from: head)
+            if i >= 0 && !entries[i].notifyOnly { return entries[i].value }
         }
         return record[untracked: slot]
     }
 
-    /// Whether some entry writes `record`.
+    /// Whether some entry names `record`.
     func touches(_ record: Record) -> Bool {
-        !touched.isEmpty && touched.contains(ObjectIdentifier(record))
+        chain(of: record) >= 0
+    }
+
+    /// Sets the value of the entry at `position` (a write, no longer a notification).
+    mutating func set(_ value: Value?, at position: Int) {
+        entries[position].value = value
+        entries[position].notifyOnly = false
     }
 
     /// Sets what `slot` of `record` holds after the commit; a later set of the same cell wins.
     mutating func set(_ record: Record, _ slot: Slot, _ value: Value?) {
-        let id = ObjectIdentifier(record)
-        let key = CellKey(record: id, slot: slot)
-        if let i = index[key] {
+        let id = RecordIdentity(record)
+        let head = latest.isEmpty ? -1 : latest[id] ?? -1
+        let i = find(slot, from: head)
+        if i >= 0 {
             entries[i].value = value
             entries[i].notifyOnly = false
-        } else {
-            index[key] = entries.count
-            entries.append(Entry(record: record, slot: slot, value: value, notifyOnly: false))
-            touched.insert(id)
+            return
         }
+        latest[id] = Int32(entries.count)
+        entries.append(Entry(record: record, slot: slot, value: value, notifyOnly: false, previous: head))
     }
 
     /// Notifies observers of `slot` of `record` without changing it, unless the commit writes it.
     mutating func notify(_ record: Record, _ slot: Slot) {
-        let key = CellKey(record: ObjectIdentifier(record), slot: slot)
-        guard index[key] == nil else { return }
-        index[key] = entries.count
-        entries.append(Entry(record: record, slot: slot, value: nil, notifyOnly: true))
+        let id = RecordIdentity(record)
+        let head = latest[id] ?? -1
+        guard find(slot, from: head) < 0 else { return }
+        latest[id] = Int32(entries.count)
+        entries.append(Entry(record: record, slot: slot, value: nil, notifyOnly: true, previous: head))
+    }
+
+    /// Whether the entry's record holds its value already (or lacks the field it removes).
+    @inline(__always)
+    private static func isHeld(_ entry: Entry) -> Bool {
+        guard let value = entry.value else { return !entry.record.holdsField(untracked: entry.slot) }
+        return entry.record.holds(value, at: entry.slot)
     }
 
     /// What applying changed.
     struct Outcome {
         var fieldsWritten = 0
         var fieldsNotified = 0
-        var recordsChanged: Set<ObjectIdentifier> = []
+        var recordsChanged = 0
     }
 
     /// Applies every entry whose value differs from what its record holds (and every
@@ -79,26 +121,51 @@ struct WriteBuffer {
         var outcome = Outcome()
         var live: [Int] = []
         live.reserveCapacity(entries.count)
-        for (i, entry) in entries.enumerated()
-        where entry.notifyOnly || entry.record[untracked: entry.slot] != entry.value {
-            if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entry.record)) { continue }
+        for i in entries.indices {
+            guard entries[i].notifyOnly || !Self.isHeld(entries[i]) else { continue }
+            if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entries[i].record)) { continue }
             live.append(i)
         }
         for i in live {
-            let entry = entries[i]
-            if entry.record.isPossiblyObserved { outcome.fieldsNotified += 1 }
-            entry.record.willChange(entry.slot)
+            let record = entries[i].record
+            if record.isPossiblyObserved { outcome.fieldsNotified += 1 }
+            record.willChange(entries[i].slot)
         }
         between()
+        // A record changed when one of its entries writes: counted at its first such entry,
+        // the one whose earlier entries (its chain) write nothing.
+        var writes = [Bool](repeating: false, count: entries.count)
         for i in live where !entries[i].notifyOnly {
-            let entry = entries[i]
-            entry.record.store(entry.value, at: entry.slot)
+            entries[i].record.store(entries[i].value, at: entries[i].slot)
             outcome.fieldsWritten += 1
-            outcome.recordsChanged.insert(ObjectIdentifier(entry.record))
+            writes[i] = true
+        }
+        for i in live where writes[i] {
+            var earlier = Int(entries[i].previous)
+            while earlier >= 0 && !writes[earlier] { earlier = Int(entries[earlier].previous) }
+            if earlier < 0 { outcome.recordsChanged += 1 }
         }
         for i in live {
             entries[i].record.didChange(entries[i].slot)
         }
         return outcome
+    }
+}
+
+/// A record's identity as a hashed key: its address, mixed by a multiply and a shift, without
+/// a `Hasher` (a write buffer probes it for every cell a layer or a rebase writes).
+struct RecordIdentity: Hashable {
+    let id: ObjectIdentifier
+
+    @inline(__always)
+    init(_ record: Record) {
+        id = ObjectIdentifier(record)
+    }
+
+    func _rawHashValue(seed: Int) -> Int {
+        var h = UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: seed)
+        h &*= 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h)
     }
 }

@@ -5,46 +5,103 @@
 ///
 /// A covered cell's base value lives here while layers cover it (the record holds the
 /// visible value), so a server commit writes beneath the layers and a revert shows what the
-/// server said.
+/// server said. Per record one flat list of its covered cells (a layer covers a few fields of
+/// a record), found with one probe by the record's identity: the record object stays the
+/// key's while a layer covers it (the table keeps it, hidden or in view, and collection
+/// keeps what layers cover).
 struct OptimisticOverlay {
     /// The layers shown, bottom first.
     private(set) var layers: [OptimisticLayer] = []
-    /// For every field some layer covers: the base value under it (nil: the base lacks it).
-    private var beneath: [RecordKey: [Slot: BaseCell]] = [:]
+    /// For every record some layer covers: the record and its covered cells, each with the
+    /// base value under it (nil: the base lacks it).
+    private var beneath: [RecordIdentity: Covered] = [:]
     private var nextID = 1
 
     /// Whether no layer covers any cell.
     var isEmpty: Bool { beneath.isEmpty }
 
-    /// The records whose cells some layer covers.
-    var coveredKeys: Dictionary<RecordKey, [Slot: BaseCell]>.Keys { beneath.keys }
+    /// A covered record and its covered cells, in no particular order.
+    struct Covered {
+        let record: Record
+        private(set) var cells: [BaseCell]
 
-    /// Whether a layer covers some cell of `key`.
-    func covers(_ key: RecordKey) -> Bool {
-        !beneath.isEmpty && beneath[key] != nil
+        init(record: Record, _ bases: [BaseCell]) {
+            self.record = record
+            self.cells = bases
+        }
+
+        /// The covered cell of `slot`, if covered.
+        func cell(_ slot: Slot) -> BaseCell? {
+            OptimisticOverlay.cell(slot, in: cells)
+        }
+
+        var isEmpty: Bool { cells.isEmpty }
+
+        /// Covers the cells `bases` names that are not covered yet.
+        mutating func add(_ bases: [BaseCell]) {
+            for base in bases where cell(base.slot) == nil { cells.append(base) }
+        }
+
+        /// Writes the base value of the covered cell `slot`; whether it changed.
+        mutating func write(_ value: Value?, at slot: Slot) -> Bool {
+            guard let i = cells.firstIndex(where: { $0.slot == slot }), cells[i].value != value else { return false }
+            cells[i].value = value
+            return true
+        }
+
+        /// Uncovers the cell `slot` and returns it, if covered.
+        mutating func take(_ slot: Slot) -> BaseCell? {
+            guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return nil }
+            return cells.remove(at: i)
+        }
     }
 
-    /// What lies beneath the layers at `slot` of `key`, when a layer covers it.
-    func beneath(_ key: RecordKey, _ slot: Slot) -> BaseCell? {
-        beneath.isEmpty ? nil : beneath[key]?[slot]
+    /// The records some layer covers cells of.
+    var covered: Dictionary<RecordIdentity, Covered>.Values { beneath.values }
+
+    /// Whether a layer covers some cell of `record`.
+    func covers(_ record: Record) -> Bool {
+        !beneath.isEmpty && beneath[RecordIdentity(record)] != nil
     }
 
-    /// The base cells beneath the layers for `key`.
-    func cellsBeneath(_ key: RecordKey) -> [Slot: BaseCell]? {
-        beneath.isEmpty ? nil : beneath[key]
+    /// What lies beneath the layers at `slot` of `record`, when a layer covers it.
+    func beneath(_ record: Record, _ slot: Slot) -> BaseCell? {
+        cellsBeneath(record).flatMap { Self.cell(slot, in: $0) }
+    }
+
+    /// The base cells beneath the layers for `record`.
+    func cellsBeneath(_ record: Record) -> [BaseCell]? {
+        beneath.isEmpty ? nil : beneath[RecordIdentity(record)]?.cells
+    }
+
+    /// The cell of `slot` among `cells`, if there.
+    @inline(__always)
+    static func cell(_ slot: Slot, in cells: [BaseCell]) -> BaseCell? {
+        for cell in cells where cell.slot == slot { return cell }
+        return nil
     }
 
     /// Writes the base value beneath the cell, when a layer still covers it; whether it
     /// changed.
-    mutating func writeBeneath(_ key: RecordKey, _ slot: Slot, _ value: Value?) -> Bool {
-        guard let cell = beneath[key]?[slot], cell.value != value else { return false }
-        beneath[key]![slot] = BaseCell(value: value)
-        return true
+    mutating func writeBeneath(_ record: Record, _ slot: Slot, _ value: Value?) -> Bool {
+        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return false }
+        return beneath.values[index].write(value, at: slot)
     }
 
-    /// Covers `slot` of `key`, keeping `base` beneath it unless it is covered already.
-    mutating func cover(_ key: RecordKey, _ slot: Slot, keeping base: @autoclosure () -> Value?) {
-        if beneath[key]?[slot] == nil { beneath[key, default: [:]][slot] = BaseCell(value: base()) }
+    /// Makes room for `count` more covered records.
+    mutating func reserveCapacity(adding count: Int) {
+        beneath.reserveCapacity(beneath.count + count)
+    }
+
+    /// Covers the cells of `record` that `bases` names, keeping each one's base value beneath
+    /// unless it is covered already.
+    mutating func cover(_ record: Record, _ bases: [BaseCell]) {
+        let id = RecordIdentity(record)
+        guard let index = beneath.index(forKey: id) else {
+            beneath[id] = Covered(record: record, bases)
+            return
+        }
+        beneath.values[index].add(bases)
     }
 
     /// A new, empty layer, with the next identity.
@@ -64,19 +121,30 @@ struct OptimisticOverlay {
         return layers.remove(at: index)
     }
 
-    /// What shows at `slot` of `key` once a layer over it is removed: the value of the top
-    /// layer still covering it, or else the base beneath, which is then no longer kept.
-    mutating func uncover(_ key: RecordKey, _ slot: Slot) -> Value? {
-        if let top = layers.last(where: { $0.value(key, slot) != nil }) { return top.value(key, slot) }
-        let base = beneath[key]?[slot]?.value
-        beneath[key]?[slot] = nil
-        if beneath[key]?.isEmpty == true { beneath[key] = nil }
-        return base
+    /// What shows at `slot` of `record` once a layer over it is removed: the value of the top
+    /// layer still covering it, or else the base beneath, which is then no longer kept (once
+    /// no layer is left, every base cell at once: ``dropUncovered()``). Nil when no layer
+    /// covered the cell (the server deleted the record since): what shows there is the base
+    /// already.
+    mutating func uncover(_ record: Record, _ slot: Slot) -> BaseCell? {
+        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return nil }
+        if layers.isEmpty { return beneath.values[index].cell(slot) }
+        for layer in layers.reversed() {
+            if let value = layer.value(record.key, slot) { return BaseCell(slot: slot, value: value) }
+        }
+        let cell = beneath.values[index].take(slot)
+        if beneath.values[index].isEmpty { beneath.remove(at: index) }
+        return cell
+    }
+
+    /// Forgets every base cell when no layer is left to cover one.
+    mutating func dropUncovered() {
+        if layers.isEmpty { beneath = [:] }
     }
 
     /// Whether a layer writes a cell of `key`.
     func writes(_ key: RecordKey) -> Bool {
-        layers.contains { $0.cells[key] != nil }
+        layers.contains { $0.writes(key) }
     }
 
     /// Whether a layer deletes `key`.
@@ -84,9 +152,9 @@ struct OptimisticOverlay {
         layers.contains { $0.deletions.contains(key) }
     }
 
-    /// Forgets the base beneath every cell of `key`: the server deleted the record, or it
-    /// was a layer's own.
-    mutating func forget(_ key: RecordKey) {
-        if !beneath.isEmpty { beneath[key] = nil }
+    /// Forgets the base beneath every cell of `record`: the server deleted it, or it was a
+    /// layer's own.
+    mutating func forget(_ record: Record) {
+        if !beneath.isEmpty { beneath[RecordIdentity(record)] = nil }
     }
 }

@@ -30,25 +30,49 @@ extension Store {
     /// notify) until the layer is reverted, when the same record object comes back.
     @discardableResult
     public func applyOptimistic(_ changes: ChangeSet, operation: OperationIdentity? = nil) -> OptimisticLayerID {
-        var context = CommitContext(tracksPersistence: false, overlay: overlay)
+        var context = beginCommit(tracksPersistence: false)
         var layer = context.overlay.makeLayer(operation: operation)
         context.createsLayerOnly = true
+        // The layer's cells are the change set's snapshots, with what its edits make.
+        layer.cells =
+            changes.deletions.isEmpty && changes.edits.isEmpty ? changes : ChangeSet(snapshots: changes.snapshots)
+        layer.records.reserveCapacity(changes.snapshots.count)
+        context.buffer.reserveCapacity(adding: changes.snapshots.count)
+        context.overlay.reserveCapacity(adding: changes.snapshots.count)
         for snapshot in changes.snapshots {
-            let record: Record
-            if let held = held(snapshot.key, in: context) {
-                record = held
+            // A change set writes each key once, and no key leaves view or comes back before
+            // the deletions: the record the layer writes is the table's, in view, or new.
+            let entry = table.entry(snapshot.key)
+            if entry.state.presence == .live, let record = entry.record {
+                writeLayer(snapshot.cells, over: record, layerOnly: entry.state.isLayerOnly, in: &context)
+                layer.records.append(record)
+                if entry.state.isLayerOnly { layer.layerOnlyKeys.append(snapshot.key) }
             } else {
-                record = Record(key: snapshot.key)
+                let record = Record(key: snapshot.key)
                 context.create(record)
-            }
-            for cell in snapshot.cells {
-                writeLayer(record, cell.slot, cell.value, into: &layer, in: &context)
+                for cell in snapshot.cells { record.store(cell.value, at: cell.slot) }
+                context.overlay.cover(record, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
+                layer.records.append(record)
+                layer.layerOnlyKeys.append(snapshot.key)
             }
         }
         for edit in changes.edits {
             guard let record = held(edit.key, in: context) else { continue }
             let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
-            writeLayer(record, edit.slot, edited, into: &layer, in: &context)
+            let created = context.created[edit.key] === record
+            let layerOnly = created || table.state(edit.key).isLayerOnly
+            if layer.cells.index(of: edit.key) == nil {
+                layer.records.append(record)
+                if layerOnly { layer.layerOnlyKeys.append(edit.key) }
+            }
+            layer.cells.write(edited, to: edit.slot, of: edit.key)
+            if created {
+                record.store(edited, at: edit.slot)
+                context.overlay.cover(record, [BaseCell(slot: edit.slot, value: nil)])
+            } else {
+                let cell = RecordSnapshot.Cell(slot: edit.slot, value: edited)
+                writeLayer([cell], over: record, layerOnly: layerOnly, in: &context)
+            }
         }
         for key in changes.deletions where !key.isRoot && changes[key] == nil {
             switch table.state(key).presence {
@@ -66,21 +90,22 @@ extension Store {
         return layer.id
     }
 
-    /// Puts `value` in `layer` over `slot` of `record`, keeping the base value beneath.
+    /// Puts `cells` of a layer over `record`, which exists already, keeping the base value
+    /// beneath each (none for a record only layers wrote).
     private func writeLayer(
-        _ record: Record, _ slot: Slot, _ value: Value, into layer: inout OptimisticLayer,
-        in context: inout CommitContext
+        _ cells: [RecordSnapshot.Cell], over record: Record, layerOnly: Bool, in context: inout CommitContext
     ) {
-        let key = record.key
-        // A record only layers wrote has no base beneath.
-        let layerOnly = context.created[key] === record || table.state(key).isLayerOnly
-        context.overlay.cover(key, slot, keeping: layerOnly ? nil : context.buffer.value(of: record, slot))
-        layer.cells[key, default: [:]][slot] = value
-        if context.created[key] === record {
-            record.store(value, at: slot)
-        } else {
-            context.buffer.set(record, slot, value)
+        let chain = context.buffer.chain(of: record)
+        var bases: [BaseCell] = []
+        bases.reserveCapacity(cells.count)
+        for cell in cells {
+            bases.append(
+                BaseCell(
+                    slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain))
+            )
         }
+        context.overlay.cover(record, bases)
+        for cell in cells { context.buffer.set(record, cell.slot, cell.value) }
     }
 
     /// Reverts the layer, as a failed mutation does: every field it touched shows the base
@@ -88,8 +113,8 @@ extension Store {
     /// changes notify. Reverting a layer that is gone does nothing.
     @discardableResult
     public func revert(_ layer: OptimisticLayerID) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
-        removeLayer(layer, in: &context)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
+        if let taken = takeLayer(layer, in: &context) { uncover(taken, in: &context) }
         return finish(&context)
     }
 
@@ -101,37 +126,46 @@ extension Store {
         _ changes: ChangeSet, replacing layer: OptimisticLayerID, fetched operation: OperationIdentity? = nil,
         at time: Date? = nil
     ) -> CommitSummary {
-        var context = CommitContext(tracksPersistence: disk.persistence != nil, overlay: overlay)
+        var context = beginCommit(tracksPersistence: disk.persistence != nil)
         if let operation { recordFetchTime(operation, at: time ?? now(), in: &context) }
-        let touched = removeLayer(layer, in: &context, removingOrphans: false)
+        let taken = takeLayer(layer, in: &context)
+        // The server's data lands beneath the cells the layer still covers, then they show
+        // what is left: a record the layer wrote is compared with the server's once.
         applyToBase(changes, in: &context)
-        removeOrphans(of: touched, in: &context)
+        if let taken { uncover(taken, in: &context) }
         return finish(&context)
     }
 
     /// The layers shown, bottom first.
     public var optimisticLayers: [OptimisticLayerID] { overlay.layers.map(\.id) }
 
-    /// Takes the layer out and buffers the visible value of every field it touched; returns
-    /// the keys it touched.
-    @discardableResult
-    private func removeLayer(_ id: OptimisticLayerID, in context: inout CommitContext, removingOrphans: Bool = true)
-        -> [RecordKey]
-    {
-        guard let layer = context.overlay.remove(id) else { return [] }
-        for (key, cells) in layer.cells {
-            guard let record = table[key] else { continue }
-            for slot in cells.keys {
-                context.buffer.set(record, slot, context.overlay.uncover(key, slot))
-            }
-        }
+    /// Takes the layer out of the overlay and brings back the records it alone hid; its
+    /// cells stay covered, their base beneath, until ``uncover(_:in:)``. Nil when the layer
+    /// is gone already.
+    private func takeLayer(_ id: OptimisticLayerID, in context: inout CommitContext) -> OptimisticLayer? {
+        guard let layer = context.overlay.remove(id) else { return nil }
         for key in layer.deletions where !context.overlay.deletes(key) {
             let entry = table.entry(key)
             if entry.state.presence == .hidden, let record = entry.record { context.restored[key] = record }
         }
-        let touched = Array(layer.cells.keys)
-        if removingOrphans { removeOrphans(of: touched, in: &context) }
-        return touched
+        return layer
+    }
+
+    /// Buffers what shows, now `layer` is taken out, in every cell it wrote: the top layer
+    /// left over it, or the base beneath; then removes the records only layers wrote that no
+    /// layer touches any more.
+    private func uncover(_ layer: OptimisticLayer, in context: inout CommitContext) {
+        context.buffer.reserveCapacity(adding: layer.records.count)
+        // A record no layer covers any more (the server deleted it since) uncovers nothing.
+        for (snapshot, record) in zip(layer.cells.snapshots, layer.records) {
+            for cell in snapshot.cells {
+                if let shown = context.overlay.uncover(record, cell.slot) {
+                    context.buffer.set(record, cell.slot, shown.value)
+                }
+            }
+        }
+        context.overlay.dropUncovered()
+        removeOrphans(of: layer.layerOnlyKeys, in: &context)
     }
 
     /// Removes from memory the records among `keys` that only layers wrote and no layer
@@ -139,7 +173,7 @@ extension Store {
     private func removeOrphans(of keys: [RecordKey], in context: inout CommitContext) {
         for key in keys where table.state(key).isLayerOnly && !context.adopted.contains(key) {
             guard !context.overlay.writes(key) else { continue }
-            context.overlay.forget(key)
+            if let record = table.entry(key).record { context.overlay.forget(record) }
             context.remove(key, becoming: .absent)
         }
     }

@@ -10,7 +10,7 @@ extension RecordTable {
         guard words[bucket] != 0 else { return }
         let key = entryKeys[bucket]
         let state = state(at: bucket)
-        precondition(hash(key) == words[bucket] & ~Flags.mask, "\(key): held under another hash")
+        precondition(hash(key) == words[bucket] & ~Flags.unhashed, "\(key): held under another hash")
         precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
         precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
         precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")

@@ -32,11 +32,15 @@ final class RecordTable {
     /// per field): asking again cannot find more.
     @exclusivity(unchecked) var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
 
-    /// Where a word keeps the state's ``RecordState/flags``: bits 56-60; bit 63 marks the
-    /// bucket occupied.
+    /// Where a word keeps the state's ``RecordState/flags``: bits 56-60; bit 61 is
+    /// collection's mark; bit 63 marks the bucket occupied.
     enum Flags {
         static let occupied: UInt64 = 1 << 63
         static let mask: UInt64 = 0x1F << 56
+        /// Set on the entries a collection's walk reached, cleared by its sweep.
+        static let mark: UInt64 = 1 << 61
+        /// The bits of a word that are not the key's hash.
+        static let unhashed: UInt64 = mask | mark
 
         @inline(__always)
         static func of(_ word: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
@@ -215,13 +219,35 @@ final class RecordTable {
         entryCount += 1
     }
 
-    /// Changes every entry with `body`, which must not touch the table; entries left blank,
-    /// without a record, leave after.
-    func updateAll(_ body: (RecordKey, inout RecordState, inout Record?) -> Void) {
+    // MARK: - Collection's marks
+
+    /// Marks the entry at `position` (in view or hidden, a probe's find); returns whether it
+    /// was unmarked.
+    @inline(__always)
+    func mark(at position: Position) -> Bool {
+        let word = words[position.bucket]
+        guard word & Flags.mark == 0 else { return false }
+        words[position.bucket] = word | Flags.mark
+        return true
+    }
+
+    /// Marks `key`'s entry, if the table has one.
+    func mark(_ key: RecordKey) {
+        let bucket = find(key, hash(key))
+        if words[bucket] != 0 { words[bucket] |= Flags.mark }
+    }
+
+    /// Clears every mark, and changes every entry that was not marked with `body` (which
+    /// must not touch the table); entries left blank, without a record, leave after.
+    func sweep(_ body: (inout RecordState, inout Record?) -> Void) {
         var leaving: [RecordKey] = []
         for bucket in 0..<bucketCount where words[bucket] != 0 {
+            if words[bucket] & Flags.mark != 0 {
+                words[bucket] &= ~Flags.mark
+                continue
+            }
             var state = state(at: bucket)
-            body(entryKeys[bucket], &state, &records[bucket])
+            body(&state, &records[bucket])
             store(state, at: bucket)
             if state.isBlank && records[bucket] == nil { leaving.append(entryKeys[bucket]) }
         }
@@ -272,7 +298,7 @@ final class RecordTable {
     /// The key's hash as a word holds it: occupied, no flags.
     @inline(__always)
     func hash(_ key: RecordKey) -> UInt64 {
-        key.bytesHash(seed: seed) & ~Flags.mask | Flags.occupied
+        key.bytesHash(seed: seed) & ~Flags.unhashed | Flags.occupied
     }
 
     /// The bucket holding `key`, or the empty bucket where it would go.
@@ -282,7 +308,7 @@ final class RecordTable {
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
             let held = words[bucket]
-            if held == 0 || (held & ~Flags.mask == hash && entryKeys[bucket] == key) { return bucket }
+            if held == 0 || (held & ~Flags.unhashed == hash && entryKeys[bucket] == key) { return bucket }
             bucket = (bucket + 1) & mask
         }
     }
