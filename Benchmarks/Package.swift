@@ -14,6 +14,7 @@ let package = Package(
         .package(path: "../Packages/Transport"),
         .package(path: "../Packages/Lens"),
         .package(path: "../Packages/Compiler"),
+        .package(path: "../Packages/Testing"),
         .package(path: "../Tests/Support"),
     ],
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
                 .product(name: "BatonImage", package: "Image"),
                 .product(name: "BatonTransport", package: "Transport"),
                 .product(name: "BatonLens", package: "Lens"),
+                .product(name: "BatonTesting", package: "Testing"),
                 .product(name: "BatonTestSupport", package: "Support"),
             ],
             exclude: ["baton.json"],

@@ -72,6 +72,8 @@ enum LensBenchmarks {
         harness.record("watcher_baseline_update_us", watcherUpdate)
         harness.record("screen_views", Double(views.count))
         withExtendedLifetime(handles) {}
+
+        try LensPageBenchmarks.run(&harness)
     }
 }
 

@@ -19,7 +19,7 @@ extension Record {
             return true
         }
         let keyPath = NameTable.shared.field(at: slot).keyPath
-        observation!.registrar.withMutation(of: self, keyPath: keyPath) {
+        observation!.takeUnretainedValue().registrar.withMutation(of: self, keyPath: keyPath) {
             store(value, at: slot)
         }
         return true
@@ -31,13 +31,13 @@ extension Record {
     /// Announces that `slot` is about to change. Pair with ``didChange(_:)``.
     @_spi(Baton) public func willChange(_ slot: Slot) {
         guard mayBeObserved else { return }
-        observation!.registrar.willSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
+        observation!.takeUnretainedValue().registrar.willSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
     }
 
     /// Closes the change ``willChange(_:)`` announced.
     @_spi(Baton) public func didChange(_ slot: Slot) {
         guard mayBeObserved else { return }
-        observation!.registrar.didSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
+        observation!.takeUnretainedValue().registrar.didSet(self, keyPath: NameTable.shared.field(at: slot).keyPath)
     }
 
     /// Stores `value` (or removes the field, for nil) without telling anyone.

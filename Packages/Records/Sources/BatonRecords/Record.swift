@@ -14,16 +14,22 @@ public final class Record: Observable {
     /// Made by the first tracked read: until then no observer can exist, writes skip it, and
     /// a record no view has read (most records a check fills from disk) never pays for one.
     /// Boxed: `ObservationRegistrar` is resilient, so an optional of it is tested and copied
-    /// through value witnesses on every read, while an optional box is a pointer.
-    @exclusivity(unchecked) var observation: ObservationBox?
+    /// through value witnesses on every read, while an optional box is a pointer. Held
+    /// unmanaged (retained once when made, released by `deinit`, never replaced): a tracked
+    /// read reaches the registrar without a retain and release of the box.
+    @usableFromInline @exclusivity(unchecked) var observation: Unmanaged<ObservationBox>?
     /// The slots this record holds, ascending; `values[i]` is the value of `slots[i]`.
-    @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
-    @exclusivity(unchecked) var values: ContiguousArray<Value> = []
+    @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
+    @usableFromInline @exclusivity(unchecked) var values: ContiguousArray<Value> = []
     /// Whether a tracked read has happened: false until then.
     var mayBeObserved: Bool { observation != nil }
 
     public init(key: RecordKey) {
         self.key = key
+    }
+
+    deinit {
+        observation?.release()
     }
 
     /// A record holding `values[i]` in `slots[i]`, made without telling anyone: for a record
@@ -139,30 +145,40 @@ public final class Record: Observable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func access(_ keyPath: KeyPath<Record, Value?>) -> Bool {
         guard let observation else { return accessFirst(keyPath) }
-        observation.registrar.access(self, keyPath: keyPath)
+        Self.register(self, keyPath, in: observation)
         return true
+    }
+
+    /// Registers the read of `keyPath` of `record` with the box's registrar, reaching it
+    /// without a retain. Nonisolated: a main-actor closure handed to the standard library
+    /// checks its executor at each call.
+    @inlinable
+    nonisolated static func register(
+        _ record: Record, _ keyPath: KeyPath<Record, Value?>, in box: Unmanaged<ObservationBox>
+    ) {
+        box._withUnsafeGuaranteedRef { $0.registrar.access(record, keyPath: keyPath) }
     }
 
     /// The first tracked read: makes the registrar, off the hot path.
     @usableFromInline @inline(never)
     func accessFirst(_ keyPath: KeyPath<Record, Value?>) -> Bool {
         let made = ObservationBox()
-        observation = made
+        observation = Unmanaged.passRetained(made)
         made.registrar.access(self, keyPath: keyPath)
         return true
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     func valueIfPresent(_ slot: Slot) -> Value? {
         guard let index = position(of: slot) else { return nil }
         return values[index]
     }
 
     /// The position of `slot` in `slots`, or nil.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     func position(of slot: Slot) -> Int? {
         let count = slots.count
         if count <= 16 {
@@ -178,6 +194,7 @@ public final class Record: Observable {
     }
 
     /// The first position whose slot is not less than `slot`.
+    @usableFromInline
     func insertionPoint(of slot: Slot) -> Int {
         var low = 0
         var high = slots.count

@@ -32,6 +32,14 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     @MainActor
     @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
+        // A field without arguments that the record holds, not as a field error: one tracked
+        // read of its slot, inlined into the lens. Anything else goes through its address.
+        if let field = address.staticField, let value = ref.record[field] {
+            if case .error = value {
+            } else {
+                return try T.read(value, field: address.responseKey, record: ref.record.key)
+            }
+        }
         let (value, _) = try address.value(in: ref)
         return try T.read(value, field: address.responseKey, record: ref.record.key)
     }
