@@ -20,7 +20,7 @@ public struct JSONKeyTable: Sendable {
     /// Each key's `String` as its two words, by position in `keys`: a string with the same
     /// words has the same text (a string of up to 15 UTF-8 bytes holds them inline, a longer
     /// one names its storage, which `keys` keeps alive), so a key a tree holds as a `String`
-    /// is matched without reading its bytes (``stringWords(at:)``). Nil for a repeat, whose
+    /// is matched without reading its bytes (`stringWords(at:)`). Nil for a repeat, whose
     /// lookups answer the first position.
     private let stringWords: [(UInt64, UInt64)?]
 
@@ -138,7 +138,7 @@ public struct JSONKeyTable: Sendable {
         return index(of: key)
     }
 
-    /// The two words of the key at `index` as a `String` (see ``stringWords``), or nil where
+    /// The two words of the key at `index` as a `String` (see `stringWords`), or nil where
     /// there is no such key or it repeats an earlier one.
     @inline(__always)
     func stringWords(at index: Int) -> (UInt64, UInt64)? {
