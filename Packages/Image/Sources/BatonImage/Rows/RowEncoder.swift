@@ -77,7 +77,7 @@ struct RowEncoder {
                 bytes.append(0x07)
                 varint(UInt64(elements.count))
             }
-            for index in elements.indices { try encode(elements[index]) }
+            for element in elements { try encode(element) }
         case .error(let error):
             bytes.append(0x09)
             lengthPrefixed(error.message)

@@ -45,9 +45,7 @@ struct RecordWriter {
             for index in order where entries[index].rowWasRead != merges {
                 let snapshot = entries[index].snapshot
                 encoder.append(key: snapshot.key)
-                for cell in snapshot.cells.indices {
-                    try encoder.cell(snapshot.cells[cell].slot, snapshot.cells[cell].value)
-                }
+                for cell in snapshot.cells { try encoder.cell(cell.slot, cell.value) }
                 rowEnds.append(encoder.bytes.count)
                 rowKeys.append(index)
             }
@@ -68,11 +66,10 @@ struct RecordWriter {
                 sortable.append(SortKey(bytes, start..<end, index: index))
                 start = end
             }
-            let ends = keyEnds
             sortable.sort { a, b in
                 if a.head != b.head { return a.head < b.head }
                 if a.next != b.next { return a.next < b.next }
-                return SortKey.isBefore(a.index, b.index, bytes, ends)
+                return a.isBefore(b, bytes)
             }
             return sortable.map(\.index)
         }
@@ -129,12 +126,10 @@ struct RecordWriter {
 
 /// A key's place in the sort: its first sixteen bytes as two big-endian numbers (zeros past
 /// its end), and where the rest is.
-/// A key's place in the sort: its first sixteen bytes as two big-endian numbers (zeros past
-/// its end), and its index (its bytes end at `keyEnds[index]`). Three words, so the sort
-/// moves little.
 private struct SortKey {
     let head: UInt64
     let next: UInt64
+    let range: Range<Int>
     let index: Int
 
     init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, index: Int) {
@@ -151,22 +146,19 @@ private struct SortKey {
             self.head = head
             self.next = next
         }
+        self.range = range
         self.index = index
     }
 
-    /// For two keys whose first sixteen bytes are equal (zeros standing for missing ones):
-    /// whether key `a` sorts before key `b`, by the rest, then the shorter first.
-    static func isBefore(_ a: Int, _ b: Int, _ bytes: UnsafeRawBufferPointer, _ ends: [Int]) -> Bool {
-        let aStart = a == 0 ? 0 : ends[a - 1]
-        let bStart = b == 0 ? 0 : ends[b - 1]
-        let aCount = ends[a] - aStart
-        let bCount = ends[b] - bStart
-        let shared = min(aCount, bCount)
+    /// With equal first sixteen bytes (zeros standing for missing ones): the rest compared,
+    /// then the shorter first.
+    func isBefore(_ other: SortKey, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        let shared = min(range.count, other.range.count)
         if shared > 16, let base = bytes.baseAddress {
-            let order = memcmp(base + aStart + 16, base + bStart + 16, shared - 16)
+            let order = memcmp(base + range.lowerBound + 16, base + other.range.lowerBound + 16, shared - 16)
             if order != 0 { return order < 0 }
         }
-        return aCount < bCount
+        return range.count < other.range.count
     }
 }
 
