@@ -14,6 +14,13 @@ enum FixtureData {
     static let response = try! Data(
         contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
     static let bytes = [UInt8](response)
+    /// The response's `data`, as a payload app code writes it (its tree, not its bytes).
+    static let payloadData: JSONValue = {
+        guard case .object(let members) = try! JSONValue.parse(response),
+            let data = members.first(where: { $0.0 == "data" })?.1
+        else { preconditionFailure("the fixture has no data") }
+        return data
+    }()
 }
 
 enum NormalizeBenchmarks {

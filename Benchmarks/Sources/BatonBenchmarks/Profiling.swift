@@ -68,9 +68,7 @@ enum Profiling {
     @MainActor
     static func profilePayload(_ count: Int) throws {
         let normalization = try LensFixture.environment().store.normalization
-        guard case .object(let members) = try JSONValue.parse(FixtureData.response),
-            let data = members.first(where: { $0.0 == "data" })?.1
-        else { throw LensBenchmarkError.notCached }
+        let data = FixtureData.payloadData
         for _ in 0..<count {
             let environment = GraphQLEnvironment(
                 store: Store(normalization: normalization), transport: UnusedTransport())

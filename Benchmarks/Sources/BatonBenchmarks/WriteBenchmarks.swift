@@ -39,11 +39,8 @@ enum WriteBenchmarks {
         // The screen's data as a payload (what a generated payload's `inputValue` is), written
         // into an empty store, beside the ingest of the response's bytes (no commit) and beside
         // the response landing (ingest and commit).
-        let response = try Foundation.Data(
-            contentsOf: TestData.url("Conformance/baton-spec/rickandmorty/characters-page-1.json"))
-        guard case .object(let members) = try JSONValue.parse(response),
-            let data = members.first(where: { $0.0 == "data" })?.1
-        else { throw LensBenchmarkError.notCached }
+        let response = FixtureData.response
+        let data = FixtureData.payloadData
         let plan = try environment.plan(LensFixture.self, variables: LensFixture.variables)
         // The payload, the ingest of the response's bytes alone and the response landing (its
         // bytes ingested and committed into an empty store: the path a payload stands in for),
