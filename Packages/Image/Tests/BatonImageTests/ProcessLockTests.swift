@@ -96,4 +96,27 @@ import BatonTestSupport
         #expect(afterClose.outputText == "opened\n")
         #expect(FileManager.default.fileExists(atPath: ImageLock.lockPath(of: scratch.file.path)))
     }
+
+    /// A child forked while the image was open shares the lock file's open file until it execs
+    /// (or for good, if it never does): the last close lets go of the lock all the same, and the
+    /// next open in this process is not refused as if another process held it.
+    @Test func aChildThatSharesTheLockFileDoesNotKeepTheImageHeldOnceItCloses() throws {
+        let scratch = Scratch()
+        let lock = try ImageLock(imagePath: scratch.file.path)
+        let descriptor = try #require(lock.descriptor)
+        // The child's standard input is the lock file's open file, as a forked child's copy is.
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "exec sleep 30"]
+        child.standardInput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        try child.run()
+        defer {
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+        }
+        lock.release()
+        let again = try ImageLock(imagePath: scratch.file.path)
+        again.release()
+        #expect(child.isRunning, "the child still had the lock file open")
+    }
 }

@@ -17,9 +17,11 @@ import Musl
 /// file it found mid-write could look truncated, and the open deletes a truncated file). It is
 /// kept across ``StoreImage/removeAll()`` (which deletes and makes the database again) until
 /// the image closes. Within one process every image over the same lock file shares one hold,
-/// counted: the last to let go unlocks. The kernel unlocks when the process ends, killed or
-/// not, so a later open succeeds. The lock file is never removed: a process that removed it
-/// while another had it open could let two processes lock two different files.
+/// counted: the last to let go unlocks, before it closes the descriptor, so that a child
+/// process forked meanwhile, which shares the open file until it execs, does not keep it
+/// locked. The kernel unlocks when the process ends, killed or not, so a later open succeeds.
+/// The lock file is never removed: a process that removed it while another had it open could
+/// let two processes lock two different files.
 ///
 /// The descriptor is close-on-exec: a child process the app starts does not inherit the hold.
 /// Safe from any thread (the table of holds is behind a mutex).
@@ -97,10 +99,18 @@ final class ImageLock: Sendable {
                 holds[id] = hold
             } else {
                 holds[id] = nil
-                // Closing the only descriptor of the open file unlocks it.
+                // Unlocked before the close: a child forked since the open (between its fork and
+                // its exec, or for good if it never execs) shares the open file, and the close
+                // alone would leave it locked until that child let go of it.
+                flock(hold.descriptor, LOCK_UN)
                 close(hold.descriptor)
             }
         }
+    }
+
+    /// The descriptor of the hold this lock shares, while it is held.
+    var descriptor: Int32? {
+        Self.holds.withLock { $0[id]?.descriptor }
     }
 
     private static func reason() -> String {
