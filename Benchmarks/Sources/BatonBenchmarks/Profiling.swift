@@ -1,5 +1,7 @@
 import BatonLens
+@_spi(Baton) import BatonRecords
 import Foundation
+import Observation
 import BatonTestSupport
 
 /// `BatonBenchmarks profile PATH [COUNT]`: one hot path of the benchmarks run COUNT times (10 by
@@ -19,6 +21,13 @@ enum Profiling {
         "ingest": profileIngest,
         "response-commit": profileResponseCommit,
         "payload": profilePayload,
+        "first-commit": profileFirstCommit,
+        "noop-commit": profileNoopCommit,
+        "check": profileCheck,
+        "optimistic-cycle": profileOptimisticCycle,
+        "lens-read": profileLensRead,
+        "tracked-read": profileTrackedRead,
+        "observable-read": profileObservableRead,
     ]
 
     @MainActor
@@ -80,5 +89,136 @@ enum Profiling {
     @MainActor @inline(never)
     static func profiledPayload(_ data: JSONValue, into environment: GraphQLEnvironment) throws {
         try environment.write { try $0.commit(LensFixture.self, variables: LensFixture.variables, data: data) }
+    }
+
+    /// The fixture's changes committed into an empty store, as `commit_empty_ms` times it.
+    @MainActor
+    static func profileFirstCommit(_ count: Int) throws {
+        let changes = try fixtureChanges()
+        for _ in 0..<count {
+            let store = Store(normalization: FixtureData.normalization)
+            profiledCommit(changes, into: store)
+            blackHole(store)
+        }
+    }
+
+    /// The fixture's changes committed again into a store that holds them, as
+    /// `commit_noop_ms` times it.
+    @MainActor
+    static func profileNoopCommit(_ count: Int) throws {
+        let changes = try fixtureChanges()
+        let store = filledStore(changes)
+        for _ in 0..<count { profiledCommit(changes, into: store) }
+    }
+
+    /// The fixture's changes, ingested through the screen's plan.
+    static func fixtureChanges() throws -> ChangeSet {
+        try Ingest().ingest(FixtureData.response, plan: FixtureData.plan).changes
+    }
+
+    /// A new store `changes` were committed into, as the screen's answer.
+    @MainActor
+    static func filledStore(_ changes: ChangeSet) -> Store {
+        let store = Store(normalization: FixtureData.normalization)
+        store.commit(changes, fetched: FixtureData.plan.identity)
+        return store
+    }
+
+    @MainActor @inline(never)
+    static func profiledCommit(_ changes: ChangeSet, into store: Store) {
+        blackHole(store.commit(changes))
+    }
+
+    /// The screen's check from memory over a store that holds the fixture, as
+    /// `check_memory_us` times it.
+    @MainActor
+    static func profileCheck(_ count: Int) throws {
+        let store = filledStore(try fixtureChanges())
+        for _ in 0..<count { profiledCheck(FixtureData.plan, in: store) }
+    }
+
+    @MainActor @inline(never)
+    static func profiledCheck(_ plan: OperationPlan, in store: Store) {
+        blackHole(store.check(plan))
+    }
+
+    /// An optimistic cycle over the screen, as `optimistic_cycle_ms` times it: every character
+    /// renamed as a layer, the page committed beneath it, the server's answer in its place.
+    @MainActor
+    static func profileOptimisticCycle(_ count: Int) throws {
+        let changes = try fixtureChanges()
+        var renamed = ChangeSet()
+        for snapshot in changes.snapshots where snapshot.key.rawValue.hasPrefix("Character:") {
+            renamed.write(.string("Optimistic \(snapshot.key.rawValue)"), to: Slot("name"), of: snapshot.key)
+        }
+        for _ in 0..<count {
+            profiledOptimisticCycle(renamed, changes, in: filledStore(changes))
+        }
+    }
+
+    @MainActor @inline(never)
+    static func profiledOptimisticCycle(_ renamed: ChangeSet, _ changes: ChangeSet, in store: Store) {
+        let layer = store.applyOptimistic(renamed)
+        blackHole(store.commit(changes))
+        blackHole(store.commit(changes, replacing: layer))
+    }
+
+    /// Every thumbnail's three static fields read through their generated lenses, untracked,
+    /// as `lens_read_ns` times them.
+    @MainActor
+    static func profileLensRead(_ count: Int) throws {
+        let environment = try BenchmarkScreen.environment()
+        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
+        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        let thumbs = try BenchmarkScreen.thumbnails(of: data)
+        for _ in 0..<count { try profiledLensRead(thumbs) }
+        print("\(thumbs.count * 3) reads a run")
+    }
+
+    @MainActor @inline(never)
+    static func profiledLensRead(_ thumbs: [LensReadBenchmarks.Thumbnail]) throws {
+        for thumb in thumbs { blackHole(try thumb.id) }
+        for thumb in thumbs { blackHole(try thumb.name) }
+        for thumb in thumbs { blackHole(try thumb.image) }
+    }
+
+    /// 1,000 records' ten fields read in one tracking scope, as `tracked_read_ns` times them.
+    @MainActor
+    static func profileTrackedRead(_ count: Int) throws {
+        let fields = (0..<RecordsBenchmarks.fieldCount).map { FieldSlot.named("benchField\($0)") }
+        let records = (0..<RecordsBenchmarks.recordCount).map { i -> Record in
+            let record = Record(key: RecordKey(type: "Character", id: String(i)))
+            for (f, field) in fields.enumerated() { record.write(.string(String(f)), at: field.slot) }
+            return record
+        }
+        for _ in 0..<count { profiledTrackedRead(records, fields) }
+    }
+
+    @MainActor @inline(never)
+    static func profiledTrackedRead(_ records: [Record], _ fields: [FieldSlot]) {
+        withObservationTracking {
+            for field in fields {
+                for record in records { blackHole(record[field]) }
+            }
+        } onChange: {
+        }
+    }
+
+    /// As many `@Observable` property reads in one tracking scope, as
+    /// `observable_property_read_ns` times them.
+    @MainActor
+    static func profileObservableRead(_ count: Int) throws {
+        let objects = (0..<RecordsBenchmarks.recordCount).map { _ in ObservableCharacter() }
+        for _ in 0..<count { profiledObservableRead(objects) }
+    }
+
+    @MainActor @inline(never)
+    static func profiledObservableRead(_ objects: [ObservableCharacter]) {
+        withObservationTracking {
+            for f in 0..<RecordsBenchmarks.fieldCount {
+                for object in objects { blackHole(object.read(f)) }
+            }
+        } onChange: {
+        }
     }
 }

@@ -5,6 +5,7 @@
 /// random seed, a few instructions per 8 bytes, instead of SipHash over the normalized text:
 /// the check hashes every key it reads from disk several times.
 extension RecordKey {
+    @inlinable
     public static func == (lhs: RecordKey, rhs: RecordKey) -> Bool {
         #if arch(x86_64) || arch(arm64)
         // The same string (one storage, or the same inline bytes of a key of up to 15 bytes):
@@ -18,6 +19,13 @@ extension RecordKey {
             return true
         }
         #endif
+        return equalBytes(lhs, rhs)
+    }
+
+    /// Whether the two keys' bytes are equal, where their strings' bits are not: outlined, so
+    /// the inlined `==` is the bit compare and a call.
+    @usableFromInline @inline(never)
+    static func equalBytes(_ lhs: RecordKey, _ rhs: RecordKey) -> Bool {
         // Keys of different lengths, most other keys a dictionary probe meets, differ unread.
         guard lhs.rawValue.utf8.count == rhs.rawValue.utf8.count else { return false }
         return lhs.withBytes { left in rhs.withBytes { right in Self.equal(left, right) } }
@@ -39,13 +47,31 @@ extension RecordKey {
     /// `hash(into:)` alone `collect_ms` went 0.358 → 0.394 and `hydrate_898_ms` 0.619 → 0.633
     /// (release, 6 interleaved runs).
     public func _rawHashValue(seed: Int) -> Int {
-        withBytes { Int(truncatingIfNeeded: Self.hash($0, seed: UInt64(truncatingIfNeeded: seed))) }
+        Int(truncatingIfNeeded: bytesHash(seed: UInt64(truncatingIfNeeded: seed)))
     }
 
     /// The hash of the key's bytes under `seed`, as hashed collections of keys use it.
     @_spi(Baton) public func bytesHash(seed: UInt64) -> UInt64 {
-        withBytes { Self.hash($0, seed: seed) }
+        #if arch(x86_64) || arch(arm64)
+        // A key of up to 15 bytes is mostly a small string, whose bytes are its two words:
+        // hashed from the words, with no view of the bytes to set up (the commit and the check
+        // hash a key a record). The words give the very bytes the view would.
+        let (leading, trailing) = unsafeBitCast(rawValue, to: (UInt64, UInt64).self)
+        if trailing & Self.smallStringBit != 0 {
+            return Self.hash(
+                leading, trailing & 0x00FF_FFFF_FFFF_FFFF, count: Int(truncatingIfNeeded: (trailing >> 56) & 0xF),
+                seed: seed)
+        }
+        #endif
+        return withBytes { Self.hash($0, seed: seed) }
     }
+
+    /// The bit of a 64-bit string's second word that marks a small string: one whose (at most
+    /// 15) UTF-8 bytes are its first word and the low 7 bytes of its second, zero beyond its
+    /// count, which is bits 56-59 of the second word. The standard library's string layout,
+    /// frozen by its ABI; `RecordKeyBytesTests` holds the hash from the words to the hash of
+    /// the bytes, for every length.
+    static let smallStringBit: UInt64 = 1 << 61
 
     /// Calls `body` with the key's UTF-8 bytes, in place when the text is native.
     @inline(__always)
@@ -108,6 +134,32 @@ extension RecordKey {
         } else {
             h = fold(h, tail(bytes))
         }
+        return finish(h)
+    }
+
+    /// `hash(_:seed:)` of the `count` (at most 15) bytes whose first 8 are `first` and whose
+    /// others are `second`, little-endian, zero beyond `count`.
+    static func hash(_ first: UInt64, _ second: UInt64, count: Int, seed: UInt64) -> UInt64 {
+        var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        if count > 8 {
+            // The first 8 bytes, then the last 8 (overlapping them).
+            let shift = UInt64(truncatingIfNeeded: 8 * (count - 8))
+            h = fold(fold(h, first), first >> shift | second << (64 - shift))
+        } else if count == 8 {
+            h = fold(h, first)
+        } else if count >= 4 {
+            // The first 4 bytes and the last 4, as `tail` loads them.
+            let high = first >> UInt64(truncatingIfNeeded: 8 * (count - 4)) & 0xFFFF_FFFF
+            h = fold(h, first & 0xFFFF_FFFF | high << 32)
+        } else {
+            h = fold(h, first)
+        }
+        return finish(h)
+    }
+
+    @inline(__always)
+    private static func finish(_ h: UInt64) -> UInt64 {
+        var h = h
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33

@@ -1,5 +1,5 @@
 import Testing
-@testable import BatonRecords
+@_spi(Baton) @testable import BatonRecords
 
 /// Keys compare, order and hash as UTF-8 bytes, as the image's SQLite does.
 @Suite struct RecordKeyBytesTests {
@@ -50,5 +50,40 @@ import Testing
         let sorted = texts.map { RecordKey($0) }.sorted().map(\.rawValue)
         let bytewise = texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(sorted == bytewise)
+    }
+
+    /// A key short enough to be a small string hashes from its two words: the same hash as of
+    /// its bytes, and as of the same text held on the heap, at every length and for bytes
+    /// beyond ASCII.
+    @Test func aSmallKeyHashesFromItsWordsAsItsBytesDo() {
+        let seed: UInt64 = 0x0123_4567_89AB_CDEF
+        let pieces = ["a", "Z", "\u{E9}", "\u{1F600}", ":", "9"]
+        var texts: [String] = [""]
+        for length in 1...15 {
+            for piece in pieces {
+                var text = ""
+                while text.utf8.count + piece.utf8.count <= length { text += piece }
+                while text.utf8.count < length { text += "b" }
+                texts.append(text)
+            }
+            texts += Self.variants(length: length)
+        }
+        var small = 0
+        for text in texts {
+            let key = RecordKey(text)
+            let bytes = Array(text.utf8)
+            let ofBytes = bytes.withUnsafeBytes { RecordKey.hash($0, seed: seed) }
+            let isSmall = unsafeBitCast(text, to: (UInt64, UInt64).self).1 & RecordKey.smallStringBit != 0
+            if isSmall { small += 1 }
+            #expect(key.bytesHash(seed: seed) == ofBytes, "\(bytes)")
+            // The same text on the heap: not a small string, the same key and hash.
+            var heap = String()
+            heap.reserveCapacity(64)
+            heap += text
+            #expect(unsafeBitCast(heap, to: (UInt64, UInt64).self).1 & RecordKey.smallStringBit == 0)
+            #expect(RecordKey(heap).bytesHash(seed: seed) == ofBytes && RecordKey(heap) == key)
+            #expect(RecordKey(heap).hashValue == key.hashValue)
+        }
+        #expect(small == texts.count, "every text of up to 15 bytes built here is a small string")
     }
 }

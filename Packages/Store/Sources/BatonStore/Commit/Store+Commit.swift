@@ -114,8 +114,9 @@ extension Store {
         // with nothing between: no layer covers a cell, no record leaves or comes back, and
         // nothing else wrote one yet (a change set writes each key once).
         let direct = context.overlay.isEmpty && !context.touchesExisting
-        for snapshot in changes.snapshots {
-            planSnapshot(snapshot, direct: direct, in: &context)
+        // Borrowed in place: a copy of each snapshot retains and releases its key and cells.
+        changes.snapshots.withUnsafeBufferPointer { snapshots in
+            for s in snapshots.indices { planSnapshot(snapshots[s], direct: direct, in: &context) }
         }
         for (index, edit) in changes.edits.enumerated() {
             guard let record = held(edit.key, in: context) else { continue }
