@@ -36,6 +36,40 @@ import Testing
                     ]))
     }
 
+    /// The writer puts a batch's rows many to a statement: runs of every length around its
+    /// statement sizes, merges and replacements mixed, in keys out of order, come back whole.
+    @Test(arguments: [1, 2, 3, 31, 32, 33, 47, 64, 65, 100])
+    func aBatchOfAnySizeMergesAndReplacesEachRow(count: Int) throws {
+        let scratch = Scratch()
+        let keys = (0..<count).map { RecordKey("Character:\(count - $0)") }
+        try scratch.launch { image in
+            image.writeAndWait(
+                PersistenceBatch(
+                    entries: keys.map {
+                        .init(snapshot: snapshot($0, ["status": .string("old"), "kept": .int(1)]), rowWasRead: false)
+                    }))
+        }
+        // Even positions merge over the row, odd ones replace it.
+        try scratch.launch { image in
+            image.writeAndWait(
+                PersistenceBatch(
+                    entries: keys.enumerated().map { index, key in
+                        .init(
+                            snapshot: snapshot(key, ["status": .string("new \(key.rawValue)")]),
+                            rowWasRead: index % 2 == 1)
+                    }))
+        }
+        try scratch.launch { image throws in
+            for (index, key) in keys.enumerated() {
+                let expected: [String: Value] =
+                    index % 2 == 1
+                    ? ["status": .string("new \(key.rawValue)")]
+                    : ["status": .string("new \(key.rawValue)"), "kept": .int(1)]
+                #expect(try image.read(key) == snapshot(key, expected))
+            }
+        }
+    }
+
     @Test func anEntryWhoseRowWasReadReplacesTheRow() throws {
         let scratch = Scratch()
         try scratch.launch {

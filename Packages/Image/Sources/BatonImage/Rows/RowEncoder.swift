@@ -17,21 +17,33 @@ struct RowEncoder {
         bytes.reserveCapacity(256)
     }
 
-    /// The type and id of the key of the record whose row is being encoded (nil for a root
-    /// field's row, and for a key with no `:`): a string equal to either is one tag byte.
-    private var keyType: String?
-    private var keyID: String?
+    /// The UTF-8 of the key of the record whose row is being encoded, and where its first `:`
+    /// is (nil for a root field's row, and for a key with no `:`): a string whose bytes are
+    /// the key's type (before the colon) or id (after it) is one tag byte.
+    private var key: [UInt8] = []
+    private var keyColon: Int?
     /// The UTF-8 of the last string prefix used and its name id (-1 before the first).
     private var lastPrefix: [UInt8] = []
     private var lastPrefixID = -1
 
     /// Starts a row: clears the buffer and writes the format byte. `key` is the record's
-    /// (nil for a root field), whose type and id strings equal to them are encoded as.
+    /// (nil for a root field), whose type and id strings are encoded as one byte each.
     mutating func begin(key: RecordKey? = nil) {
         bytes.removeAll(keepingCapacity: true)
+        append(key: key)
+    }
+
+    /// Starts a row after the rows already in the buffer, which stay: writes the format
+    /// byte. `key` as for ``begin(key:)``.
+    mutating func append(key: RecordKey?) {
         bytes.append(RowFormat.version)
-        keyType = key.flatMap { RowFormat.part(of: $0, id: false) }
-        keyID = key.flatMap { RowFormat.part(of: $0, id: true) }
+        self.key.removeAll(keepingCapacity: true)
+        keyColon = nil
+        guard var text = key?.rawValue else { return }
+        text.withUTF8 { utf8 in
+            self.key.append(contentsOf: utf8)
+            keyColon = utf8.firstIndex(of: UInt8(ascii: ":"))
+        }
     }
 
     mutating func cell(_ slot: Slot, _ value: Value) throws {
@@ -65,7 +77,7 @@ struct RowEncoder {
                 bytes.append(0x07)
                 varint(UInt64(elements.count))
             }
-            for element in elements { try encode(element) }
+            for index in elements.indices { try encode(elements[index]) }
         case .error(let error):
             bytes.append(0x09)
             lengthPrefixed(error.message)
@@ -179,16 +191,12 @@ struct RowEncoder {
     /// A string value: the key's type or id as one byte, a long string under a shared prefix
     /// as the prefix's name id and the rest, else its bytes.
     private mutating func string(_ s: String) throws {
-        if let keyType, s == keyType {
-            bytes.append(0x0C)
-            return
-        }
-        if let keyID, s == keyID {
-            bytes.append(0x0D)
-            return
-        }
         var s = s
         try s.withUTF8 { utf8 in
+            if let tag = keyPartTag(utf8) {
+                bytes.append(tag)
+                return
+            }
             if utf8.count >= RowFormat.prefixedStringMinimum, let (prefixID, count) = try prefix(of: utf8) {
                 bytes.append(0x0E)
                 varint(UInt64(prefixID))
@@ -203,6 +211,24 @@ struct RowEncoder {
                 varint(UInt64(utf8.count))
             }
             bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// `0C` when `utf8` is the bytes of the key's type, `0D` when of its id, else nil.
+    private func keyPartTag(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        guard let colon = keyColon else { return nil }
+        let idCount = key.count - colon - 1
+        guard utf8.count == colon || utf8.count == idCount else { return nil }
+        return key.withUnsafeBufferPointer { key -> UInt8? in
+            if utf8.count == colon, utf8.count == 0 || memcmp(utf8.baseAddress!, key.baseAddress!, colon) == 0 {
+                return 0x0C
+            }
+            if utf8.count == idCount,
+                utf8.count == 0 || memcmp(utf8.baseAddress!, key.baseAddress! + colon + 1, idCount) == 0
+            {
+                return 0x0D
+            }
+            return nil
         }
     }
 

@@ -125,7 +125,7 @@ var transientDestructor: sqlite3_destructor_type { baton_sqlite_transient() }
         return UnsafeRawBufferPointer(start: pointer, count: count)
     }
 
-    private func check(_ code: Int32) throws {
+    func check(_ code: Int32) throws {
         guard code == SQLITE_OK else { throw connection.error(code) }
     }
 }

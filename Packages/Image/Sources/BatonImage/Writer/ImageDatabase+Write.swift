@@ -20,23 +20,19 @@ extension ImageDatabase {
     /// nothing of a deleted row comes back; an entry for the key replaces the tombstone.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
         let evicted = try connection.writeTransaction {
-            var writer = try RecordWriter(self)
+            var writer = RecordWriter(self)
+            var records: [PersistenceBatch.Entry] = []
             for batch in batches {
                 for key in batch.deletions { try delete(key) }
-                // In key order, so each insert lands beside the last in the table's B-tree.
-                // String order is SQLite's (byte order) for ASCII keys, and a comparison of
-                // two ASCII strings is one memcmp; a key beyond ASCII only lands elsewhere.
-                let entries =
-                    batch.entries.count > 1
-                    ? batch.entries.sorted { $0.snapshot.key.rawValue < $1.snapshot.key.rawValue }
-                    : batch.entries
-                for entry in entries {
+                records.removeAll(keepingCapacity: true)
+                for entry in batch.entries {
                     if entry.snapshot.key.isRoot {
                         try writeRootFields(entry.snapshot, transience: transience, encoder: &writer.encoder)
                     } else if !transience.isTransient(entry.snapshot) {
-                        try writer.write(entry)
+                        records.append(entry)
                     }
                 }
+                try writer.write(records)
                 for (operation, date) in batch.fetchTimes {
                     let statement = try connection.cached(
                         """
@@ -115,42 +111,4 @@ extension ImageDatabase {
         }
     }
 
-}
-
-/// A write transaction's way of putting records' rows: its encoder and its two statements,
-/// looked up once for the transaction rather than once a row.
-private struct RecordWriter {
-    var encoder: RowEncoder
-    /// Replaces the row: for a record whose row the check read this launch.
-    let replace: Statement
-    /// Inserts the row, or merges it over the file's (``RowMerge``): one statement, one
-    /// search of the table, whether or not the file has a row for the key.
-    let merge: Statement
-    let launch: Int64
-
-    init(_ database: ImageDatabase) throws {
-        encoder = RowEncoder(names: database.names)
-        replace = try database.connection.cached(
-            "INSERT OR REPLACE INTO records(key, row, launch) VALUES (?1, ?2, ?3)")
-        merge = try database.connection.cached(
-            """
-            INSERT INTO records(key, row, launch) VALUES (?1, ?2, ?3)
-            ON CONFLICT(key) DO UPDATE SET row = \(RowMerge.functionName)(excluded.row, row, key),
-                launch = excluded.launch
-            """)
-        launch = database.launch
-    }
-
-    mutating func write(_ entry: PersistenceBatch.Entry) throws {
-        let snapshot = entry.snapshot
-        encoder.begin(key: snapshot.key)
-        for cell in snapshot.cells { try encoder.cell(cell.slot, cell.value) }
-        let statement = entry.rowWasRead ? replace : merge
-        try statement.withText(snapshot.key.rawValue, at: 1) {
-            try statement.withBlob(encoder.bytes, at: 2) {
-                try statement.bind(launch, at: 3)
-                try statement.run()
-            }
-        }
-    }
 }
