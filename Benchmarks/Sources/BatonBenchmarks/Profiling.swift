@@ -26,6 +26,7 @@ enum Profiling {
         "check": profileCheck,
         "optimistic-cycle": profileOptimisticCycle,
         "lens-read": profileLensRead,
+        "lens-argument-read": profileLensArgumentRead,
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
     ]
@@ -220,5 +221,20 @@ enum Profiling {
             }
         } onChange: {
         }
+    }
+
+    /// The query root's `characters(page: $page)` read through its lens 1,000 times, as
+    /// `lens_argument_read_ns` times it.
+    @MainActor
+    static func profileLensArgumentRead(_ count: Int) throws {
+        let environment = try BenchmarkScreen.environment()
+        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
+        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        for _ in 0..<count { try profiledLensArgumentRead(data) }
+    }
+
+    @MainActor @inline(never)
+    static func profiledLensArgumentRead(_ data: BenchmarkScreenQuery.Data) throws {
+        for _ in 0..<1_000 { blackHole(try data.characters) }
     }
 }
