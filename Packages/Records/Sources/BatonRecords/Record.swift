@@ -100,7 +100,13 @@ public final class Record: Observable {
         // its strings and lists with the record) is told by its bits, without copying it.
         let count = slots.count
         var i = 0
-        for c in cells.indices {
+        // Cells of the very fields the record holds, in its order (a response landing again):
+        // compared side by side until one differs, then merged as below from there.
+        if count == cells.count {
+            while i < count && slots[i] == cells[i].slot && Value.sameBits(values[i], cells[i].value) { i += 1 }
+            if i == count { return }
+        }
+        for c in i..<cells.count {
             let slot = cells[c].slot
             while i < count && slots[i] < slot { i += 1 }
             if i < count && slots[i] == slot

@@ -41,4 +41,19 @@ import Testing
         #expect(Self.differences(record, incoming) == expected)
         #expect(!expected.isEmpty)
     }
+
+    /// A snapshot of as many fields as the record holds is compared side by side until a cell
+    /// differs, and merged from there: a changed value, another field in a slot's place, and
+    /// an equal text in other storage (compared by value once the bits differ) all come out right.
+    @Test func aSnapshotOfAsManyFieldsAsTheRecordDiffersOnlyWhereItsCellsDo() {
+        let text = String(repeating: "long text ", count: 4)
+        let record = Self.record(["a": .int(1), "b": .string(text), "c": .int(3), "d": .int(4)])
+        let sameText = String(repeating: "long text ", count: 2) + String(repeating: "long text ", count: 2)
+        #expect(Self.differences(record, ["a": .int(1), "b": .string(sameText), "c": .int(3), "d": .int(4)]).isEmpty)
+        #expect(Self.differences(record, ["a": .int(1), "b": .string(text), "c": .int(9), "d": .int(4)]) == ["c"])
+        #expect(
+            Self.differences(record, ["a": .int(2), "b": .string(text), "c": .int(3), "d": .int(5)]) == ["a", "d"])
+        #expect(Self.differences(record, ["a": .int(1), "b": .string(text), "c": .int(3), "e": .int(4)]) == ["e"])
+        #expect(Self.differences(record, ["a": .int(1), "bb": .int(2), "c": .int(3), "d": .int(4)]) == ["bb"])
+    }
 }
