@@ -17,13 +17,18 @@ import Testing
         try MockBuilder(schema: BatonSchema.selectedSchema, normalization: BatonSchema.normalization, options: options)
     }
 
-    /// An environment whose transport answers the query with `response`, over a new store.
-    static func environment(answering response: [UInt8]) throws -> GraphQLEnvironment {
+    /// Fetches the query into a new store through a transport that answers it with
+    /// `response` (recorded in a temporary folder, removed after the fetch), and returns the
+    /// environment.
+    static func environment(fetching response: [UInt8]) async throws -> GraphQLEnvironment {
         let directory = FileManager.default.temporaryDirectory.appending(path: "baton-mocks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         try Data(response).write(to: directory.appending(path: "IssuesAndCommentsForRepository.json"))
-        return GraphQLEnvironment(
+        let environment = GraphQLEnvironment(
             store: Store(normalization: BatonSchema.normalization), transport: RecordedTransport(directory: directory))
+        try await environment.fetch(IssuesQuery.self)
+        return environment
     }
 
     @Test func aMockWithThreeFieldsSetIngestsAndTheLensesReadThem() async throws {
@@ -40,8 +45,7 @@ import Testing
                 + #""__typename":"IssueConnection","nodes":[{"__typename":"Issue","title":"Crash on launch","#
                 + #""author":{"__typename":"User","login":"octocat","id":"U1","name":null},"body":"<Issue.body>","#
                 + #""comments":{"__typename":"IssueCommentConnection","nodes":null},"id":"I1"}]},"id":"R1"}}}"#)
-        let environment = try Self.environment(answering: response)
-        try await environment.fetch(IssuesQuery.self)
+        let environment = try await Self.environment(fetching: response)
 
         let handle = QueryHandle(IssuesQuery.self, policy: .cacheOnly, in: environment)
         let repository = try #require(try handle.data?.repository)
@@ -70,8 +74,7 @@ import Testing
         #expect(text.contains(#""author":{"__typename":"Bot","login":"<Bot.login>"}"#), "\(text)")
         #expect(text.contains(#""id":"<Issue.id.1>""#) && text.contains(#""id":"<IssueComment.id.1>""#))
 
-        let environment = try Self.environment(answering: response)
-        try await environment.fetch(IssuesQuery.self)
+        let environment = try await Self.environment(fetching: response)
         let handle = QueryHandle(IssuesQuery.self, policy: .cacheOnly, in: environment)
         let issue = try #require(try handle.data?.repository?.issues.nodes?.first ?? nil)
         let comment = try #require(try issue.comments.nodes?.first ?? nil)

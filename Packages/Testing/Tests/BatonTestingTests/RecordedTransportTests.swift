@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @Suite struct RecordedAndSilentTransports {
+    /// A new temporary folder holding two recorded responses; the test removes it.
     static func directory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "baton-recorded-\(UUID().uuidString)")
@@ -17,7 +18,9 @@ import Testing
     }
 
     @Test func answersTheFileForTheOperationAndItsVariables() async throws {
-        let transport = RecordedTransport(directory: try Self.directory())
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transport = RecordedTransport(directory: directory)
         let body = try await transport.send(
             GraphQLRequest(
                 document: "query Character { x }", operationName: "Character", variables: ["id": .string("1")]))
@@ -38,6 +41,7 @@ import Testing
 
     @Test func anUnknownRequestFailsNamingOperationAndVariables() async throws {
         let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let request = GraphQLRequest(document: "", operationName: "Character", variables: ["id": .string("2")])
         await #expect(
             throws: RecordedTransportError.noRecordedResponse(
@@ -54,6 +58,7 @@ import Testing
 
     @Test func aResponseFileThatCannotBeReadFailsNamingTheFile() async throws {
         let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Episodes.json")
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
