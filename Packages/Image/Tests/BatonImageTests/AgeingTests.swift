@@ -108,6 +108,32 @@ import BatonStore
         }
     }
 
+    @Test func aLaunchsFirstReadAfterTheOpenStillRunsBeforeTheAgeing() throws {
+        let scratch = Scratch()
+        try scratch.launch { $0.writeAndWait(entries(["Row:kept"])) }
+        // Launch 2's file is open before its first check asks (an app draws its first frame
+        // after the open): the writer holds the ageing for that read.
+        let image = StoreImage.open(at: scratch.file, version: "v1")
+        defer { image.close() }
+        try image.waitUntilOpen()
+        Thread.sleep(forTimeInterval: 0.05)
+        var launch: Int64 = -1
+        try image.withReadTransaction { reader in
+            #expect(try reader.snapshot(of: "Row:kept", fields: []) != nil)
+            if case .open(let database) = image.file.state {
+                launch = try ImageDatabase.metaInteger("launch", database.connection)
+            }
+        }
+        // The ageing (which records launch 2) had not run when the read did.
+        #expect(launch == 1)
+        image.waitForPendingWrites()
+        try image.withReadTransaction { _ throws in
+            if case .open(let database) = image.file.state {
+                #expect(try ImageDatabase.metaInteger("launch", database.connection) == 2)
+            }
+        }
+    }
+
     @Test func everyRowALevelReadIsMovedToItsLaunchWhateverItsKeySpells() throws {
         let scratch = Scratch()
         // Keys the touch's JSON must escape, beyond ASCII, and many of them.

@@ -66,8 +66,14 @@ final class ImageFile: @unchecked Sendable {
     /// for the writer: the writer lets them go before its first job (the ageing, a write
     /// transaction), so a launch's first check waits for the open and not for the ageing.
     let readsWaiting = Atomic<Int>(0)
-    /// How long the writer holds its first job back for reads that asked during the open.
+    /// Whether the writer's first job may go before ``firstReadsGrace`` is over: a read has
+    /// run, a job other than the ageing was queued, or a caller waits for the writer.
+    let writerReleased = Atomic<Bool>(false)
+    /// How long the writer holds its first job (the ageing, whose first write transaction of
+    /// a launch syncs a new WAL) back for the launch's first read.
     static let firstReadsGrace: TimeInterval = 0.25
+    /// How often the held writer looks at ``writerReleased`` (set without the lock).
+    static let releasePoll: TimeInterval = 0.005
 
     /// Starts opening `path` and returns at once. The open runs at the priority of a user
     /// waiting (a launch's first check waits for it), on a global queue, with the writer's
@@ -88,7 +94,7 @@ final class ImageFile: @unchecked Sendable {
         queue.suspend()
         queue.async { [self] in
             afterOpen?()
-            letWaitingReadsGoFirst()
+            letFirstReadsGoFirst()
             drain()
         }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -122,6 +128,7 @@ final class ImageFile: @unchecked Sendable {
         func stopWaiting() {
             guard waiting else { return }
             waiting = false
+            writerReleased.store(true, ordering: .releasing)
             readsWaiting.subtract(1, ordering: .sequentiallyConsistent)
             condition.broadcast()
         }
@@ -162,15 +169,23 @@ final class ImageFile: @unchecked Sendable {
         return try body(reader)
     }
 
-    /// Before the writer's first job: with the file open, waits until the reads that asked
-    /// for the lock during the open have run (at most ``firstReadsGrace``). Reads skip the
-    /// rows the ageing drops, so they need not wait for it.
-    private func letWaitingReadsGoFirst() {
+    /// Before the writer's first job: with the file open, waits until the launch's first read
+    /// has run (and any read that asked for the lock meanwhile), a job other than the ageing
+    /// is queued or a caller waits for the writer; at most ``firstReadsGrace``. A launch's
+    /// check then waits for the open alone, not for the ageing's sync, even when the file
+    /// opened before the check asked. Reads skip the rows the ageing drops, so they need not
+    /// wait for it.
+    private func letFirstReadsGoFirst() {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: Self.firstReadsGrace)
-        while readsWaiting.load(ordering: .sequentiallyConsistent) > 0, case .open = state {
-            if !condition.wait(until: deadline) { return }
+        while case .open = state,
+            readsWaiting.load(ordering: .sequentiallyConsistent) > 0 || !writerReleased.load(ordering: .acquiring)
+        {
+            let now = Date()
+            if now >= deadline { return }
+            // A read broadcasts when it is done; a job or a wait only sets the flag.
+            _ = condition.wait(until: min(deadline, now.addingTimeInterval(Self.releasePoll)))
         }
     }
 

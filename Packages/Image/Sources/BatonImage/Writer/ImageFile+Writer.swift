@@ -6,6 +6,7 @@ import BatonStore
 extension ImageFile {
     /// Queues `job`, scheduling a drain if none is pending. Cheap: what a commit pays.
     func enqueue(_ job: Job) {
+        writerReleased.store(true, ordering: .releasing)
         let schedule = pending.withLock { pending in
             pending.jobs.append(job)
             defer { pending.scheduled = true }
@@ -16,6 +17,7 @@ extension ImageFile {
 
     /// Queues a batch from a handle of `generation`; a stale handle's batch is dropped.
     func enqueue(_ batch: PersistenceBatch, generation: UInt64) {
+        writerReleased.store(true, ordering: .releasing)
         let schedule = pending.withLock { pending -> Bool? in
             guard pending.generation == generation else { return nil }
             pending.jobs.append(.batch(batch))
@@ -27,6 +29,7 @@ extension ImageFile {
 
     /// Raises the generation and queues the removal; returns the new generation.
     func removeAll() -> UInt64 {
+        writerReleased.store(true, ordering: .releasing)
         let (generation, schedule) = pending.withLock { pending in
             pending.generation += 1
             pending.jobs.append(.removeAll(generation: pending.generation))
@@ -39,6 +42,7 @@ extension ImageFile {
 
     /// Blocks until every job queued before the call has run. Not from the writer's queue.
     func waitForPendingWrites() {
+        writerReleased.store(true, ordering: .releasing)
         queue.sync {}
     }
 
