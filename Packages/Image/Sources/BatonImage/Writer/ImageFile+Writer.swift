@@ -42,7 +42,12 @@ extension ImageFile {
 
     /// Blocks until every job queued before the call has run. Not from the writer's queue.
     func waitForPendingWrites() {
-        writerReleased.store(true, ordering: .releasing)
+        if !writerReleased.exchange(true, ordering: .acquiringAndReleasing) {
+            // The writer may be holding its first job: wake it now rather than at its next look.
+            condition.lock()
+            condition.broadcast()
+            condition.unlock()
+        }
         queue.sync {}
     }
 
