@@ -2,6 +2,7 @@ import BatonLens
 @_spi(Baton) import BatonRecords
 import Foundation
 import Observation
+import BatonImage
 import BatonTestSupport
 
 /// `BatonBenchmarks profile PATH [COUNT]`: one hot path of the benchmarks run COUNT times (10 by
@@ -27,6 +28,7 @@ enum Profiling {
         "optimistic-cycle": profileOptimisticCycle,
         "lens-read": profileLensRead,
         "lens-argument-read": profileLensArgumentRead,
+        "launch-image": writeLaunchImage,
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
     ]
@@ -236,5 +238,22 @@ enum Profiling {
     @MainActor @inline(never)
     static func profiledLensArgumentRead(_ data: BenchmarkScreenQuery.Data) throws {
         for _ in 0..<1_000 { blackHole(try data.characters) }
+    }
+}
+
+extension Profiling {
+    /// Writes the fixture's image, as the image suite's launches read it, to a new file in
+    /// the temporary directory and prints its path: the file for
+    /// `BatonBenchmarks launch-child PATH` under callgrind.
+    @MainActor
+    static func writeLaunchImage(_ count: Int) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-launch.sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
+        let store = Store(normalization: FixtureData.normalization, persistence: image)
+        store.commit(try fixtureChanges(), fetched: FixtureData.plan.identity)
+        image.waitForPendingWrites()
+        image.close()
+        print(path)
     }
 }
