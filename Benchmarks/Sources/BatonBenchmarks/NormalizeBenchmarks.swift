@@ -1,5 +1,6 @@
 import BatonNormalize
 import BatonRecords
+import BatonStore
 import Foundation
 import BatonTestSupport
 
@@ -21,6 +22,26 @@ enum FixtureData {
         else { preconditionFailure("the fixture has no data") }
         return data
     }()
+    /// The response ingested through the plan: the change set the store's figures commit.
+    static let changes = try! Ingest().ingest(response, plan: plan).changes
+
+    /// A new store `changes` were committed into, as the screen's answer.
+    @MainActor
+    static func filledStore() -> Store {
+        let store = Store(normalization: normalization)
+        store.commit(changes, fetched: plan.identity)
+        return store
+    }
+
+    /// Every character of `changes` renamed: the optimistic layer of
+    /// `optimistic_cycle_over_commit_ratio`.
+    static func renamedCharacters() -> ChangeSet {
+        var renamed = ChangeSet()
+        for snapshot in changes.snapshots where snapshot.key.rawValue.hasPrefix("Character:") {
+            renamed.write(.string("Optimistic \(snapshot.key.rawValue)"), to: Slot("name"), of: snapshot.key)
+        }
+        return renamed
+    }
 }
 
 enum NormalizeBenchmarks {

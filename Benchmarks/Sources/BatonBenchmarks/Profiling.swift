@@ -97,7 +97,7 @@ enum Profiling {
     /// The fixture's changes committed into an empty store, as `commit_empty_ms` times it.
     @MainActor
     static func profileFirstCommit(_ count: Int) throws {
-        let changes = try fixtureChanges()
+        let changes = FixtureData.changes
         for _ in 0..<count {
             let store = Store(normalization: FixtureData.normalization)
             profiledCommit(changes, into: store)
@@ -109,22 +109,8 @@ enum Profiling {
     /// `commit_noop_ms` times it.
     @MainActor
     static func profileNoopCommit(_ count: Int) throws {
-        let changes = try fixtureChanges()
-        let store = filledStore(changes)
-        for _ in 0..<count { profiledCommit(changes, into: store) }
-    }
-
-    /// The fixture's changes, ingested through the screen's plan.
-    static func fixtureChanges() throws -> ChangeSet {
-        try Ingest().ingest(FixtureData.response, plan: FixtureData.plan).changes
-    }
-
-    /// A new store `changes` were committed into, as the screen's answer.
-    @MainActor
-    static func filledStore(_ changes: ChangeSet) -> Store {
-        let store = Store(normalization: FixtureData.normalization)
-        store.commit(changes, fetched: FixtureData.plan.identity)
-        return store
+        let store = FixtureData.filledStore()
+        for _ in 0..<count { profiledCommit(FixtureData.changes, into: store) }
     }
 
     @MainActor @inline(never)
@@ -136,7 +122,7 @@ enum Profiling {
     /// `check_memory_us` times it.
     @MainActor
     static func profileCheck(_ count: Int) throws {
-        let store = filledStore(try fixtureChanges())
+        let store = FixtureData.filledStore()
         for _ in 0..<count { profiledCheck(FixtureData.plan, in: store) }
     }
 
@@ -149,13 +135,9 @@ enum Profiling {
     /// renamed as a layer, the page committed beneath it, the server's answer in its place.
     @MainActor
     static func profileOptimisticCycle(_ count: Int) throws {
-        let changes = try fixtureChanges()
-        var renamed = ChangeSet()
-        for snapshot in changes.snapshots where snapshot.key.rawValue.hasPrefix("Character:") {
-            renamed.write(.string("Optimistic \(snapshot.key.rawValue)"), to: Slot("name"), of: snapshot.key)
-        }
+        let renamed = FixtureData.renamedCharacters()
         for _ in 0..<count {
-            profiledOptimisticCycle(renamed, changes, in: filledStore(changes))
+            profiledOptimisticCycle(renamed, FixtureData.changes, in: FixtureData.filledStore())
         }
     }
 
@@ -188,12 +170,7 @@ enum Profiling {
     /// 1,000 records' ten fields read in one tracking scope, as `tracked_read_ns` times them.
     @MainActor
     static func profileTrackedRead(_ count: Int) throws {
-        let fields = (0..<RecordsBenchmarks.fieldCount).map { FieldSlot.named("benchField\($0)") }
-        let records = (0..<RecordsBenchmarks.recordCount).map { i -> Record in
-            let record = Record(key: RecordKey(type: "Character", id: String(i)))
-            for (f, field) in fields.enumerated() { record.write(.string(String(f)), at: field.slot) }
-            return record
-        }
+        let (records, fields) = RecordsBenchmarks.recordsAndFields()
         for _ in 0..<count { profiledTrackedRead(records, fields) }
     }
 
@@ -251,7 +228,7 @@ extension Profiling {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
         let store = Store(normalization: FixtureData.normalization, persistence: image)
-        store.commit(try fixtureChanges(), fetched: FixtureData.plan.identity)
+        store.commit(FixtureData.changes, fetched: FixtureData.plan.identity)
         image.waitForPendingWrites()
         image.close()
         print(path)

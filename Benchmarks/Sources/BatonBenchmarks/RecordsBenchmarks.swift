@@ -35,16 +35,23 @@ enum RecordsBenchmarks {
     static let recordCount = 1_000
     static let fieldCount = 10
 
-    /// Reads field `i % 10` of each of 1,000 records, ten passes: 10,000 reads, each of a
-    /// different (record, field) pair, inside one tracking scope as a view body would.
+    /// 1,000 records of ten string fields each, and those fields.
     @MainActor
-    static func run(_ harness: inout Harness) {
+    static func recordsAndFields() -> ([Record], [FieldSlot]) {
         let fields = (0..<fieldCount).map { FieldSlot.named("benchField\($0)") }
         let records = (0..<recordCount).map { i -> Record in
             let record = Record(key: RecordKey(type: "Character", id: String(i)))
             for (f, field) in fields.enumerated() { record.write(.string(String(f)), at: field.slot) }
             return record
         }
+        return (records, fields)
+    }
+
+    /// Reads field `i % 10` of each of 1,000 records, ten passes: 10,000 reads, each of a
+    /// different (record, field) pair, inside one tracking scope as a view body would.
+    @MainActor
+    static func run(_ harness: inout Harness) {
+        let (records, fields) = recordsAndFields()
         let objects = (0..<recordCount).map { _ in ObservableCharacter() }
         let reads = Double(recordCount * fieldCount)
 

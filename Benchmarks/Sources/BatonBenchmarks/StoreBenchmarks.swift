@@ -11,14 +11,8 @@ enum StoreBenchmarks {
     @MainActor static func run(_ harness: inout Harness) throws {
         let normalization = FixtureData.normalization
         let plan = FixtureData.plan
-        let response = FixtureData.response
-        let changes = try Ingest().ingest(response, plan: plan).changes
-
-        func filledStore() -> Store {
-            let store = Store(normalization: normalization)
-            store.commit(changes, fetched: plan.identity)
-            return store
-        }
+        let changes = FixtureData.changes
+        let filledStore = FixtureData.filledStore
 
         /// Milliseconds the page's first commit takes, into a new store.
         func firstCommit() -> Double {
@@ -59,10 +53,7 @@ enum StoreBenchmarks {
         // An optimistic cycle over the screen, beside the first commit: every character renamed
         // as a layer (apply), the page committed by the server beneath it (rebase), the
         // server's answer taking the layer's place (resolve).
-        var renamed = ChangeSet()
-        for snapshot in changes.snapshots where snapshot.key.rawValue.hasPrefix("Character:") {
-            renamed.write(.string("Optimistic \(snapshot.key.rawValue)"), to: name, of: snapshot.key)
-        }
+        let renamed = FixtureData.renamedCharacters()
         let (cycle, commitBesideCycle) = Harness.interleavedMedians(
             {
                 let cycled = filledStore()
