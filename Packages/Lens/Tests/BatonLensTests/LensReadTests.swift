@@ -140,6 +140,16 @@ struct LensReadTests {
         }
     }
 
+    @Test func descriptorsOfOneFieldShareItsAddressAndAnotherDeclarationHasItsOwn() {
+        let name = Scalar<String>("name")
+        #expect(Scalar<String?>("name").address === name.address)
+        #expect(Caught<String>("name").address === name.address)
+        #expect(Scalar<String>("name", alias: "title").address !== name.address)
+        #expect(Scalar<String>("name", conditional: true).address !== name.address)
+        #expect(Scalar<String>("name", arguments: true).address !== name.address)
+        #expect(Spread<ReadsQuery.Data>().address === Narrow<ReadsQuery.Data>("Query").address)
+    }
+
     @Test func aFieldWithArgumentsOnALensMadeWithoutAPlanThrowsNotSelected() throws {
         let root = RecordRef(record: environment.store.root, selection: nil, context: environment.lensContext)
         _ = try reads()

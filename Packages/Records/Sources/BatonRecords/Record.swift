@@ -2,7 +2,7 @@ import Observation
 
 /// A normalized record: the observable object a view reads.
 ///
-/// Each field lives in a slot, and a read through ``subscript(_:)`` registers with
+/// Each field lives in a slot, and a read through its subscript by ``FieldSlot`` registers with
 /// Observation for that slot of this record alone, so a view is invalidated when a field it
 /// read changes and at no other time. Records live on the main actor with the store that
 /// holds them, and the compiler keeps them there (`@MainActor`; only the key, a value, is
@@ -56,6 +56,36 @@ public final class Record: Observable {
     public subscript(_ field: FieldSlot) -> Value? {
         _ = access(field.keyPath)
         return valueIfPresent(field.slot)
+    }
+
+    /// The value of `field`, registering the read with Observation; nil when the record does
+    /// not hold the field. For a field's entry held unretained (entries live as long as the
+    /// process): the read reaches the entry and its key path without a retain and release.
+    @inlinable
+    public subscript(_ field: Unmanaged<FieldSlot>) -> Value? {
+        if let observation {
+            Self.register(self, field, in: observation)
+        } else {
+            _ = accessFirst(field.takeUnretainedValue().keyPath)
+        }
+        return valueIfPresent(Self.slot(of: field))
+    }
+
+    /// The slot of an entry held unretained. Nonisolated, as `register(_:_:in:)`.
+    @inlinable
+    nonisolated static func slot(of field: Unmanaged<FieldSlot>) -> Slot {
+        field._withUnsafeGuaranteedRef { $0.slot }
+    }
+
+    /// Registers the read of `field` of `record` with the box's registrar, reaching both
+    /// without a retain.
+    @inlinable
+    nonisolated static func register(
+        _ record: Record, _ field: Unmanaged<FieldSlot>, in box: Unmanaged<ObservationBox>
+    ) {
+        field._withUnsafeGuaranteedRef { field in
+            box._withUnsafeGuaranteedRef { $0.registrar.access(record, keyPath: field.keyPath) }
+        }
     }
 
     /// The value of `slot`, registering the read with Observation; nil when the record does

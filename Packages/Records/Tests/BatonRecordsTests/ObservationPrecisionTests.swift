@@ -64,6 +64,19 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
         #expect(fired.count == 0)
     }
 
+    @Test func aReadThroughAnUnretainedEntryFiresWhenThatFieldChangesAndNoOther() {
+        let r = record("R:1", ["a": .int(1), "b": .int(2)])
+        let entry = Unmanaged.passUnretained(a)
+        // The record's first tracked read, then one through the registrar it made.
+        let first = track { #expect(r[entry] == .int(1)) }
+        let second = track { _ = r[entry] }
+        r.write(.int(20), at: b.slot)
+        #expect(first.count == 0 && second.count == 0)
+        r.write(.int(10), at: a.slot)
+        #expect(first.count == 1 && second.count == 1)
+        #expect(r[Unmanaged.passUnretained(FieldSlot.named("absent"))] == nil)
+    }
+
     @Test func readFieldDoesNotFireWhenSameFieldOfAnotherRecordChanges() {
         let r = record("R:1", ["a": .int(1)])
         let s = record("R:2", ["a": .int(1)])

@@ -1,10 +1,15 @@
 /// Relay's `@catch`: a field whose field error is a value, not a throw. Reads
 /// `Result<T, FieldError>`; a missing field or a value of the wrong kind still throws.
 public struct Caught<T: ScalarValue>: FieldDescriptor {
-    public let address: FieldAddress
+    /// ``address``, unretained (addresses are interned for the life of the process): a
+    /// descriptor is plain words.
+    @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
+
+    public var address: FieldAddress { unretainedAddress.takeUnretainedValue() }
 
     public init(_ name: String, alias: String? = nil, arguments: Bool = false, conditional: Bool = false) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
+        self.unretainedAddress = FieldAddress.interned(
+            name: name, alias: alias, arguments: arguments, conditional: conditional)
     }
 
     public var required: RequiredAction? { nil }

@@ -1,7 +1,14 @@
+import Synchronization
+
 /// Where a lens field lives in its record: its schema name, its response key, and, for a
 /// field without arguments, its interned slot (the static fast path). A field with arguments
 /// finds its storage slot through the plan the lens was made from. Immutable: safe on any
-/// thread; a class so a descriptor copies as one reference.
+/// thread.
+///
+/// Interned: one address exists per (name, alias, arguments, conditional) for the life of the
+/// process (`interned(name:alias:arguments:conditional:)`), so descriptors hold it
+/// unretained and copy as plain words: a lens read from a `static let` of descriptors copies
+/// no reference. Fragments that declare the same field share its address.
 public final class FieldAddress: Sendable, Hashable {
     /// The schema field's name.
     public let name: String
@@ -20,12 +27,37 @@ public final class FieldAddress: Sendable, Hashable {
     /// read through the plan cost about 100 instructions.
     @MainActor @exclusivity(unchecked) private var lastResolution: (selection: ResolvedSelection, plan: FieldPlan)?
 
-    init(name: String, alias: String?, arguments: Bool, conditional: Bool = false) {
+    private init(name: String, alias: String?, arguments: Bool, conditional: Bool) {
         self.name = name
         self.responseKey = alias ?? name
         self.staticField = arguments ? nil : FieldSlot.named(name)
         self.conditional = conditional
     }
+
+    /// The address of the field so declared, made on first use and kept for the life of the
+    /// process: the one every descriptor of that field holds, unretained. Any thread.
+    static func interned(name: String, alias: String?, arguments: Bool, conditional: Bool) -> Unmanaged<FieldAddress> {
+        let key = InternKey(name: name, alias: alias, arguments: arguments, conditional: conditional)
+        return interned.withLock { table in
+            if let address = table[key] { return Unmanaged.passUnretained(address) }
+            let address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
+            table[key] = address
+            return Unmanaged.passUnretained(address)
+        }
+    }
+
+    /// `__typename`'s address: what ``Spread`` and ``Narrow`` declare.
+    static let typename = interned(name: "__typename", alias: nil, arguments: false, conditional: false)
+
+    private struct InternKey: Hashable {
+        let name: String
+        let alias: String?
+        let arguments: Bool
+        let conditional: Bool
+    }
+
+    /// Every address made so far, which keeps them: addresses are never freed.
+    private static let interned = Mutex<[InternKey: FieldAddress]>([:])
 
     /// Whether the field's storage key must come from the plan.
     public var takesArguments: Bool { staticField == nil }

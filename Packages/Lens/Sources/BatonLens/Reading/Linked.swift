@@ -11,14 +11,19 @@
 /// in a list, such elements are dropped. A `@connection` field declared with
 /// `arguments: true` reads the connection record its pages merge into.
 public struct Linked<T: LinkTarget>: FieldDescriptor {
-    public let address: FieldAddress
+    /// ``address``, unretained (addresses are interned for the life of the process): a
+    /// descriptor is plain words.
+    @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
+
+    public var address: FieldAddress { unretainedAddress.takeUnretainedValue() }
     public let required: RequiredAction?
 
     public init(
         _ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired,
         conditional: Bool = false
     ) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
+        self.unretainedAddress = FieldAddress.interned(
+            name: name, alias: alias, arguments: arguments, conditional: conditional)
         self.required = required == .notRequired ? nil : required
     }
 
@@ -28,6 +33,7 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
     @MainActor
     @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
+        let address = self.address
         let (value, plan) = try address.value(in: ref)
         let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan, address: address)
         switch try T.resolveLink(value, at: site) {

@@ -7,8 +7,15 @@
 /// let title = Scalar<String>("title", required: .none)     // @required(action: NONE)
 /// ```
 public struct Scalar<T: ScalarValue>: FieldDescriptor {
-    public let address: FieldAddress
     public let required: RequiredAction?
+    /// ``address``, unretained (addresses are interned for the life of the process).
+    @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
+    /// The address's static field, unretained (interned fields live as long as the
+    /// process, `NameTable`): with `unretainedAddress`, a descriptor is plain words, so a
+    /// lens read from a `static let` of descriptors copies no reference.
+    @usableFromInline let staticField: Unmanaged<FieldSlot>?
+
+    public var address: FieldAddress { unretainedAddress.takeUnretainedValue() }
 
     /// - Parameters:
     ///   - name: the schema field's name.
@@ -22,8 +29,10 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
         _ name: String, alias: String? = nil, arguments: Bool = false, required: RequiredAction = .notRequired,
         conditional: Bool = false
     ) {
-        self.address = FieldAddress(name: name, alias: alias, arguments: arguments, conditional: conditional)
+        self.unretainedAddress = FieldAddress.interned(
+            name: name, alias: alias, arguments: arguments, conditional: conditional)
         self.required = required == .notRequired ? nil : required
+        self.staticField = unretainedAddress.takeUnretainedValue().staticField.map(Unmanaged.passUnretained)
     }
 
     public var linkedFragment: (any Fragment.Type)? { nil }
@@ -34,13 +43,20 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     public func read(from ref: RecordRef) throws(LensError) -> T {
         // A field without arguments that the record holds, not as a field error: one tracked
         // read of its slot, inlined into the lens. Anything else goes through its address.
-        if let field = address.staticField, let value = ref.record[field] {
+        if let field = staticField, let value = ref.record[field] {
             if case .error = value {
             } else {
-                return try T.read(value, field: address.responseKey, record: ref.record.key)
+                return try T.read(value, field: Self.responseKey(unretainedAddress), record: ref.record.key)
             }
         }
         let (value, _) = try address.value(in: ref)
         return try T.read(value, field: address.responseKey, record: ref.record.key)
+    }
+
+    /// The response key of an address held unretained.
+    /// Nonisolated: a main-actor closure checks its executor at each call.
+    @inlinable
+    nonisolated static func responseKey(_ address: Unmanaged<FieldAddress>) -> String {
+        address._withUnsafeGuaranteedRef { $0.responseKey }
     }
 }

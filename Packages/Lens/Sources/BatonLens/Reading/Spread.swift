@@ -9,7 +9,7 @@
 /// finding the selection of fields with arguments follow into it. Its address is
 /// `__typename`, which the check skips. Immutable: safe on any thread.
 public struct Spread<Lens: Fragment>: FieldDescriptor {
-    public let address = FieldAddress(name: "__typename", alias: nil, arguments: false)
+    public var address: FieldAddress { FieldAddress.typename.takeUnretainedValue() }
 
     public init() {}
 
@@ -27,7 +27,7 @@ public struct Spread<Lens: Fragment>: FieldDescriptor {
 ///
 /// Immutable: safe on any thread.
 public struct Narrow<Lens: Fragment>: FieldDescriptor {
-    public let address = FieldAddress(name: "__typename", alias: nil, arguments: false)
+    public var address: FieldAddress { FieldAddress.typename.takeUnretainedValue() }
     /// The concrete types the lens applies to.
     public let types: Set<String>
 
