@@ -38,6 +38,12 @@ import Testing
         #expect(mirrored == types.map(\.rawValue))
     }
 
+    @Test func theClassIsSetOnTheLockFileAsOnTheDatabaseAndItsSideFiles() {
+        let path = "/images/store.sqlite"
+        #expect(
+            ImageFileProtection.files(of: path) == [path, path + "-wal", path + "-shm", ImageLock.lockPath(of: path)])
+    }
+
     @Test func theSQLiteFlagIsApplesOrNone() {
         let flags = StoreImage.FileProtection.allCases.map { ImageFileProtection.openFlag(for: $0) }
         #if canImport(Darwin)

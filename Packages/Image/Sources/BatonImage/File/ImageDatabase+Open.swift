@@ -10,7 +10,8 @@ extension ImageDatabase {
     /// SQLite database that is not an image, or something that is not a file: left untouched,
     /// and ``ImageError/notAnImage(path:applicationID:)`` or ``ImageError/notAFile(path:)``
     /// is thrown. With a `protection`, the file opens with its SQLite flag and, where files are
-    /// protected (``ImageFileProtection``), the database and its `-wal` and `-shm` get it.
+    /// protected (``ImageFileProtection``), the database, its `-wal` and `-shm` and the lock
+    /// file get it.
     /// Runs off the caller's thread, with the writer's queue suspended behind it.
     static func open(path: String, version: String, protection: StoreImage.FileProtection? = nil) throws
         -> ImageDatabase

@@ -38,9 +38,12 @@ enum ImageFileProtection {
         return baton_sqlite_file_protection_flag(kind)
     }
 
-    /// The image's files at `path`: the database, its write-ahead log and its shared memory.
+    /// The image's files at `path`: the database, its write-ahead log, its shared memory and
+    /// its lock file (``ImageLock``). The lock file holds nothing, but the open must be able to
+    /// open it: left at the system's default class, it would keep an `.unprotected` image from
+    /// opening before the first unlock after a restart.
     static func files(of path: String) -> [String] {
-        [path, path + "-wal", path + "-shm"]
+        [path, path + "-wal", path + "-shm", ImageLock.lockPath(of: path)]
     }
 
     /// Sets `protection` on each of the image's files that exists. Throws

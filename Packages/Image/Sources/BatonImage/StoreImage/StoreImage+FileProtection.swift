@@ -5,7 +5,8 @@ extension StoreImage {
     ///
     /// On Apple platforms the class is passed to SQLite (`SQLITE_OPEN_FILEPROTECTION_*`, so
     /// the files SQLite makes beside the database, its `-wal` and `-shm`, get it too) and set
-    /// on the database and those files as they are at the open (`FileAttributeKey.protectionKey`).
+    /// on the database, those files and the image's `-lock` file as they are at the open
+    /// (`FileAttributeKey.protectionKey`).
     /// Elsewhere (Linux) it is accepted and has no effect: there is no file protection to set.
     /// A value; safe on any thread.
     public enum FileProtection: Sendable, Hashable, CaseIterable {
