@@ -244,4 +244,35 @@ extension MultipartParser {
         var parser = ServerSentEventParser()
         #expect(parser.append(Data("event: complete\n\n".utf8)) == [.init(type: "complete", data: "")])
     }
+
+    @Test func aByteOrderMarkOpeningTheStreamIsDroppedWhereverTheChunksSplitIt() {
+        // The stream's first line is a field, which the mark would otherwise rename.
+        let stream = Data("event: next\ndata: {}\n\n".utf8) + Self.stream
+        let marked = Data([0xEF, 0xBB, 0xBF]) + stream
+        var whole = ServerSentEventParser()
+        let expected = whole.append(stream)
+        #expect(expected.first == .init(type: "next", data: "{}"))
+        for split in 0...4 {
+            var parser = ServerSentEventParser()
+            let events = parser.append(marked.prefix(split)) + parser.append(marked.dropFirst(split))
+            #expect(events == expected, "split at \(split)")
+        }
+    }
+
+    @Test func onlyTheStreamsFirstByteOrderMarkIsDroppedAndAPartialOneIsText() {
+        // A second mark is the first line's text; so is a mark's first byte alone.
+        var twice = ServerSentEventParser()
+        #expect(
+            twice.append(Data([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("data: a\n\n".utf8))).isEmpty)
+        var partial = ServerSentEventParser()
+        #expect(partial.append(Data([0xEF] + Array(":\ndata: b\n\n".utf8))) == [.init(type: "message", data: "b")])
+        var none = ServerSentEventParser()
+        #expect(none.append(Data("data: c\n\n".utf8)) == [.init(type: "message", data: "c")])
+    }
+
+    @Test func anIDHoldingANullIsIgnored() {
+        var parser = ServerSentEventParser()
+        let events = parser.append(Data("id: 1\ndata: a\n\nid: 2\u{0}\ndata: b\n\n".utf8))
+        #expect(events == [.init(type: "message", data: "a", id: "1"), .init(type: "message", data: "b", id: "1")])
+    }
 }
