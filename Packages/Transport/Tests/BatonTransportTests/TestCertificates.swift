@@ -1,10 +1,13 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
 /// A certificate authority and a server certificate it signed for `DNS:localhost` (and no IP
 /// address), made at test time by the `openssl` command line tool in a fresh temporary folder.
 ///
-/// Immutable after it is made: safe on any thread. The files stay until the process ends.
+/// Immutable after it is made: safe on any thread. The test server reads the files for its
+/// whole life, so they stay until the process exits, which removes them
+/// (``ProcessScopedFolder``).
 struct TestCertificates: Sendable {
     /// The authority's certificate, PEM: what a client trusts.
     let authority: URL
@@ -14,8 +17,7 @@ struct TestCertificates: Sendable {
 
     /// Makes the authority and the server certificate (P-256 keys, valid one day).
     static func make() throws -> TestCertificates {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baton-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ProcessScopedFolder.make(prefix: "baton-tls-")
         let file = { (name: String) in folder.appendingPathComponent(name).path }
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         try openssl(

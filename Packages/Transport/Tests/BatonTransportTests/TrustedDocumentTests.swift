@@ -1,5 +1,6 @@
 import BatonNormalize
 import BatonRecords
+import BatonTestSupport
 import BatonTransport
 import Foundation
 import Testing
@@ -12,11 +13,9 @@ import Testing
     static let upload = "mutation TrustedUpload($files: [Upload!]!) { uploadFiles(files: $files) { name sha256 } }"
 
     /// One server for the suite, started on first use and given a manifest of `known` and
-    /// `deferred`; it exits with the test process.
+    /// `deferred`; it exits with the test process, which removes the manifest's folder.
     static let trustedServer = Task<TestServer, any Error> {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "baton-trusted-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ProcessScopedFolder.make(prefix: "baton-trusted-")
         let manifest = directory.appendingPathComponent("persisted-query-manifest.json")
         let operations = [("Trusted", known), ("TrustedDefer", deferred), ("TrustedUpload", upload)].map { name, body in
             JSONValue.object([
