@@ -158,7 +158,7 @@ public struct RecordSnapshot: Hashable, Sendable {
         incoming.withUnsafeBufferPointer { incoming in
             cells.withUnsafeMutableBufferPointer { cells in
                 for i in cells.indices where cells[i].slot != incoming[i].slot { return false }
-                for i in cells.indices where !cells[i].value.isIdentical(to: incoming[i].value) {
+                for i in cells.indices where !Value.sameBits(cells[i].value, incoming[i].value) {
                     cells[i].value = incoming[i].value
                 }
                 return true
