@@ -2,8 +2,8 @@ import Synchronization
 
 /// Where a lens field lives in its record: its schema name, its response key, and, for a
 /// field without arguments, its interned slot (the static fast path). A field with arguments
-/// finds its storage slot through the plan the lens was made from. Immutable: safe on any
-/// thread.
+/// finds its storage slot through the plan the lens was made from. Its fields are immutable
+/// and safe on any thread; the plan field it last found is kept on the main actor.
 ///
 /// Interned: one address exists per (name, alias, arguments, conditional) for the life of the
 /// process (`interned(name:alias:arguments:conditional:)`), so descriptors hold it
@@ -23,7 +23,8 @@ public final class FieldAddress: Sendable, Hashable {
     public let conditional: Bool
     /// The plan field ``planField(in:of:)`` last found and the resolved selection it was found
     /// in. Main actor, like every read; holds one selection per address until another
-    /// replaces it. Unchecked: main actor only, and a dynamic exclusivity check on every
+    /// replaces it (every fragment that declares the field shares it: reads through other
+    /// selections in turn each find their plan field again by response key). Unchecked: main actor only, and a dynamic exclusivity check on every
     /// read through the plan cost about 100 instructions.
     @MainActor @exclusivity(unchecked) private var lastResolution: (selection: ResolvedSelection, plan: FieldPlan)?
 
