@@ -28,6 +28,7 @@ enum Profiling {
         "optimistic-cycle": profileOptimisticCycle,
         "lens-read": profileLensRead,
         "lens-argument-read": profileLensArgumentRead,
+        "lens-list-read": profileLensListRead,
         "launch-image": writeLaunchImage,
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
@@ -215,6 +216,36 @@ enum Profiling {
     @MainActor @inline(never)
     static func profiledLensArgumentRead(_ data: BenchmarkScreenQuery.Data) throws {
         for _ in 0..<1_000 { blackHole(try data.characters) }
+    }
+
+    /// The page's lists read through their lenses, untracked: its 20 results, each
+    /// character's episodes, each episode's characters (every thumbnail, as a screen's rows
+    /// are made), each list once a run.
+    @MainActor
+    static func profileLensListRead(_ count: Int) throws {
+        let environment = try BenchmarkScreen.environment()
+        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
+        guard let data = handle.data, let characters = try data.characters else { throw LensBenchmarkError.notCached }
+        var elements = 0
+        for _ in 0..<count { elements = try profiledLensListRead(characters) }
+        print("\(elements) elements a run")
+    }
+
+    @MainActor @inline(never)
+    static func profiledLensListRead(_ characters: BenchmarkScreenQuery.Characters) throws -> Int {
+        var elements = 0
+        for row in try characters.results ?? [] {
+            guard let row else { continue }
+            let episodes = try row.episode
+            elements += 1 + episodes.count
+            for episode in episodes {
+                guard let episode else { continue }
+                let thumbs = try episode.characters
+                elements += thumbs.count
+                blackHole(thumbs)
+            }
+        }
+        return elements
     }
 }
 
