@@ -113,8 +113,10 @@ struct TestingAScreenTests {
     }
 
     @Test func aRelaunchDrawsTheCharacterFromTheImageBeforeTheNetworkAnswers() async throws {
-        let file = FileManager.default.temporaryDirectory.appending(path: "screen-\(UUID().uuidString).image")
-        defer { try? FileManager.default.removeItem(at: file) }
+        // A folder of its own, removed with everything the image leaves beside it (its -lock).
+        let directory = FileManager.default.temporaryDirectory.appending(path: "screen-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "store.image")
 
         let firstImage = StoreImage.open(at: file, version: "1")
         let online = ScriptedTransport()

@@ -262,10 +262,17 @@ import Testing
                 store: Store(normalization: ExampleSchema.normalization, persistence: image), transport: transport))
     }
 
+    /// An image file in a folder of its own, and the folder: removing the folder removes
+    /// everything the image leaves beside the file (its `-lock`).
+    static func imageFile() -> (file: URL, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString)")
+        return (directory.appending(path: "store.image"), directory)
+    }
+
     /// A relaunch over the image draws every page the list had merged in its first frame.
     @Test func aRelaunchDrawsEveryMergedPageFromTheImage() async throws {
-        let file = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString).image")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let (file, directory) = Self.imageFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let (one, two) = (try pageOne(), try pageTwo())
         let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
         transport.on("Characters", variables: ["page": 1]) { _ in .answer(one) }
@@ -293,8 +300,8 @@ import Testing
     /// The example's promise: a relaunch over the image draws the list in its first frame, before
     /// the network answers (here, before the held request is answered at all).
     @Test func aRelaunchDrawsTheListFromTheImageBeforeTheNetworkAnswers() async throws {
-        let file = FileManager.default.temporaryDirectory.appending(path: "rick-and-morty-\(UUID().uuidString).image")
-        defer { try? FileManager.default.removeItem(at: file) }
+        let (file, directory) = Self.imageFile()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let page = try pageOne()
 
         let firstImage = StoreImage.open(at: file, version: ExampleSchema.version)
