@@ -9,9 +9,7 @@ import BatonTestSupport
 enum LensReadBenchmarks {
     @MainActor
     static func run(_ harness: inout Harness) throws {
-        let environment = try BenchmarkScreen.environment()
-        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
-        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        let (environment, data) = try BenchmarkScreen.cached()
         let thumbs = try BenchmarkScreen.thumbnails(of: data)
         let records = thumbs.map(\.ref.record)
         let fields = ["id", "name", "image"].map(FieldSlot.named)
@@ -135,6 +133,16 @@ enum BenchmarkScreen {
         let plan = try environment.plan(operation, variables: variables)
         store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
         return environment
+    }
+
+    /// An environment holding the recorded page, and the screen's query's data read from it
+    /// through a handle, as a screen reads it (nothing commits or collects afterwards, so the
+    /// records stay once the handle is let go).
+    static func cached() throws -> (environment: GraphQLEnvironment, data: BenchmarkScreenQuery.Data) {
+        let environment = try environment()
+        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: variables, in: environment)
+        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        return (environment, data)
     }
 
     /// Every character the page's episodes show as a thumbnail, one lens per record.

@@ -153,9 +153,7 @@ enum Profiling {
     /// as `lens_read_ns` times them.
     @MainActor
     static func profileLensRead(_ count: Int) throws {
-        let environment = try BenchmarkScreen.environment()
-        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
-        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        let (_, data) = try BenchmarkScreen.cached()
         let thumbs = try BenchmarkScreen.thumbnails(of: data)
         for _ in 0..<count { try profiledLensRead(thumbs) }
         print("\(thumbs.count * 3) reads a run")
@@ -207,9 +205,7 @@ enum Profiling {
     /// `lens_argument_read_ns` times it.
     @MainActor
     static func profileLensArgumentRead(_ count: Int) throws {
-        let environment = try BenchmarkScreen.environment()
-        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
-        guard let data = handle.data else { throw LensBenchmarkError.notCached }
+        let (_, data) = try BenchmarkScreen.cached()
         for _ in 0..<count { try profiledLensArgumentRead(data) }
     }
 
@@ -223,9 +219,8 @@ enum Profiling {
     /// are made), each list once a run.
     @MainActor
     static func profileLensListRead(_ count: Int) throws {
-        let environment = try BenchmarkScreen.environment()
-        let handle = QueryHandle(BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, in: environment)
-        guard let data = handle.data, let characters = try data.characters else { throw LensBenchmarkError.notCached }
+        let (_, data) = try BenchmarkScreen.cached()
+        guard let characters = try data.characters else { throw LensBenchmarkError.notCached }
         var elements = 0
         for _ in 0..<count { elements = try profiledLensListRead(characters) }
         print("\(elements) elements a run")

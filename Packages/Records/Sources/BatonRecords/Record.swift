@@ -54,8 +54,7 @@ public final class Record: Observable {
     /// not hold the field.
     @inlinable
     public subscript(_ field: FieldSlot) -> Value? {
-        _ = access(field.keyPath)
-        return valueIfPresent(field.slot)
+        self[Unmanaged.passUnretained(field)]
     }
 
     /// The value of `field`, registering the read with Observation; nil when the record does
@@ -83,9 +82,7 @@ public final class Record: Observable {
     nonisolated static func register(
         _ record: Record, _ field: Unmanaged<FieldSlot>, in box: Unmanaged<ObservationBox>
     ) {
-        field._withUnsafeGuaranteedRef { field in
-            box._withUnsafeGuaranteedRef { $0.registrar.access(record, keyPath: field.keyPath) }
-        }
+        field._withUnsafeGuaranteedRef { register(record, $0.keyPath, in: box) }
     }
 
     /// The value of `slot`, registering the read with Observation; nil when the record does

@@ -16,8 +16,6 @@ final class ImageDatabase {
 
     /// Where the read path decodes a row's cells.
     let scratch = CellScratch()
-    /// The writer's statements that put records' rows.
-    let recordStatements = RecordStatements()
 
     /// The read path's statements, prepared once; each reads only rows the ageing keeps.
     private(set) lazy var selectRecord: Statement? = try? connection.prepare(
@@ -44,7 +42,6 @@ final class ImageDatabase {
     }
 
     func close() {
-        recordStatements.removeAll()
         connection.close()
     }
 }

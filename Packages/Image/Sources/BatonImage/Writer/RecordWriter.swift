@@ -21,6 +21,10 @@ struct RecordWriter {
     private var rowEnds: [Int] = []
     /// Per row of the run, the index of its key in `keyEnds`.
     private var rowKeys: [Int] = []
+    /// The statements this transaction used, by `RecordStatements.sizes` index (merging,
+    /// then replacing): found in the connection's cache once a transaction, not once a
+    /// statement (its key is the SQL text, 32 rows' of it).
+    private var statements: [Statement?] = Array(repeating: nil, count: 2 * RecordStatements.sizes.count)
 
     init(_ database: ImageDatabase) {
         self.database = database
@@ -83,8 +87,9 @@ struct RecordWriter {
     private mutating func insertRun(merges: Bool) throws {
         var done = 0
         while done < rowKeys.count {
-            let size = RecordStatements.sizes.first { $0 <= rowKeys.count - done }!
-            let statement = try database.recordStatements.statement(merges: merges, rows: size, database.connection)
+            let slot = RecordStatements.sizes.firstIndex { $0 <= rowKeys.count - done }!
+            let size = RecordStatements.sizes[slot]
+            let statement = try preparedStatement(merges: merges, slot: slot)
             try keys.withUnsafeBytes { keyBytes in
                 try encoder.bytes.withUnsafeBytes { rowBytes in
                     try insert(done..<(done + size), statement, keyBytes, rowBytes)
@@ -92,6 +97,16 @@ struct RecordWriter {
             }
             done += size
         }
+    }
+
+    /// The statement of `RecordStatements.sizes[slot]` rows.
+    private mutating func preparedStatement(merges: Bool, slot: Int) throws -> Statement {
+        let index = merges ? slot : RecordStatements.sizes.count + slot
+        if let statement = statements[index] { return statement }
+        let sql = merges ? RecordStatements.mergingSQL[slot] : RecordStatements.replacingSQL[slot]
+        let statement = try database.connection.cached(sql)
+        statements[index] = statement
+        return statement
     }
 
     private func insert(
@@ -127,8 +142,6 @@ struct RecordWriter {
     }
 }
 
-/// A key's place in the sort: its first sixteen bytes as two big-endian numbers (zeros past
-/// its end), and where the rest is.
 /// A key's place in the sort: its first sixteen bytes as two big-endian numbers (zeros past
 /// its end), and its index (its bytes end at `keyEnds[index]`). Three words, so the sort
 /// moves little.
@@ -170,31 +183,15 @@ private struct SortKey {
     }
 }
 
-/// The writer's record statements, prepared on first use and kept for the connection: for
-/// each of ``sizes``, one inserting that many rows that merges each over the file's row, and
-/// one that replaces it.
-final class RecordStatements {
+/// The writer's record statements: for each of ``sizes``, one inserting that many rows that
+/// merges each over the file's row, and one that replaces it. Prepared and kept by the
+/// connection's statement cache.
+enum RecordStatements {
     /// Rows per statement. 32 rows is 65 parameters; longer statements gain little more.
     static let sizes = [32, 16, 8, 4, 2, 1]
-    private var merging: [Statement?] = Array(repeating: nil, count: sizes.count)
-    private var replacing: [Statement?] = Array(repeating: nil, count: sizes.count)
 
-    func statement(merges: Bool, rows: Int, _ connection: Connection) throws -> Statement {
-        let slot = Self.sizes.firstIndex(of: rows)!
-        if let statement = merges ? merging[slot] : replacing[slot] { return statement }
-        let statement = try connection.prepare(merges ? Self.mergingSQL[slot] : Self.replacingSQL[slot])
-        if merges { merging[slot] = statement } else { replacing[slot] = statement }
-        return statement
-    }
-
-    private static let mergingSQL = sizes.map { sql(merges: true, rows: $0) }
-    private static let replacingSQL = sizes.map { sql(merges: false, rows: $0) }
-
-    /// Finalizes the statements, before the connection closes.
-    func removeAll() {
-        merging = Array(repeating: nil, count: Self.sizes.count)
-        replacing = Array(repeating: nil, count: Self.sizes.count)
-    }
+    static let mergingSQL = sizes.map { sql(merges: true, rows: $0) }
+    static let replacingSQL = sizes.map { sql(merges: false, rows: $0) }
 
     /// `?1` is the launch; row i's key and row are `?(2i+2)` and `?(2i+3)`.
     static func sql(merges: Bool, rows: Int) -> String {
