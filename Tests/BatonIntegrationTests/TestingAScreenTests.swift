@@ -113,10 +113,9 @@ struct TestingAScreenTests {
     }
 
     @Test func aRelaunchDrawsTheCharacterFromTheImageBeforeTheNetworkAnswers() async throws {
-        // A folder of its own, removed with everything the image leaves beside it (its -lock).
-        let directory = FileManager.default.temporaryDirectory.appending(path: "screen-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appending(path: "store.image")
+        let scratch = IntegrationScratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let file = scratch.imageFile
 
         let firstImage = StoreImage.open(at: file, version: "1")
         let online = ScriptedTransport()
