@@ -13,27 +13,8 @@ enum LensPageBenchmarks {
 
     @MainActor
     static func run(_ harness: inout Harness) throws {
-        let schema = try GraphQLSchema.parse(sdl: [
-            TestData.text("Conformance/baton-spec/tests/schema.graphql"),
-            TestData.text("Conformance/baton-spec/tests/extensions.graphql"),
-        ])
-        let normalization = Normalization(schema: schema)
-        let firstPage = NotesPage.response(from: 0, count: loaded, hasNext: true)
-        let nextPage = NotesPage.response(from: loaded, count: pageSize, hasNext: true)
-        let transport = ScriptedTransport()
-        transport.on("BenchNotes") { _ in .answer(nextPage) }
-
         let milliseconds = try Harness.median {
-            // A fresh store per run, so each page lands on 4,000 edges.
-            let environment = GraphQLEnvironment(store: Store(normalization: normalization), transport: transport)
-            let variables: [String: JSONValue] = ["id": "1", "count": .int(loaded)]
-            let plan = try environment.plan(NotesPage.self, variables: variables)
-            environment.store.commit(try Ingest().ingest(firstPage, plan: plan).changes, fetched: plan.identity)
-            let handle = QueryHandle(NotesPage.self, variables: variables, policy: .cacheOnly, in: environment)
-            guard let notes = try handle.data?.character?.notes else { throw LensBenchmarkError.notCached }
-            let view = NotesView(notes: notes)
-            view.render()
-            precondition(view.nodes == loaded, "the view must read the loaded connection")
+            let (handle, view) = try loadedView()
             let elapsed = Self.runOnMain {
                 let start = DispatchTime.now().uptimeNanoseconds
                 await handle.loadNext(pageSize)
@@ -45,6 +26,44 @@ enum LensPageBenchmarks {
         }
         harness.record("load_next_page_ms", milliseconds)
     }
+
+    /// A fresh store holding the first 4,000 edges, its handle, and the view that has read
+    /// them all; the handle's next page is answered in process.
+    @MainActor
+    static func loadedView() throws -> (QueryHandle<NotesPage>, NotesView) {
+        let environment = GraphQLEnvironment(store: Store(normalization: try normalization()), transport: transport)
+        let variables: [String: JSONValue] = ["id": "1", "count": .int(loaded)]
+        let plan = try environment.plan(NotesPage.self, variables: variables)
+        environment.store.commit(try Ingest().ingest(firstPage, plan: plan).changes, fetched: plan.identity)
+        let handle = QueryHandle(NotesPage.self, variables: variables, policy: .cacheOnly, in: environment)
+        guard let notes = try handle.data?.character?.notes else { throw LensBenchmarkError.notCached }
+        let view = NotesView(notes: notes)
+        view.render()
+        precondition(view.nodes == loaded, "the view must read the loaded connection")
+        return (handle, view)
+    }
+
+    @MainActor
+    private static func normalization() throws -> Normalization {
+        if let normalization = madeNormalization { return normalization }
+        let schema = try GraphQLSchema.parse(sdl: [
+            TestData.text("Conformance/baton-spec/tests/schema.graphql"),
+            TestData.text("Conformance/baton-spec/tests/extensions.graphql"),
+        ])
+        let made = Normalization(schema: schema)
+        madeNormalization = made
+        return made
+    }
+    @MainActor private static var madeNormalization: Normalization?
+    private static let firstPage = NotesPage.response(from: 0, count: loaded, hasNext: true)
+
+    /// Answers every `BenchNotes` with the page after the first.
+    @MainActor private static let transport: ScriptedTransport = {
+        let transport = ScriptedTransport()
+        let nextPage = NotesPage.response(from: loaded, count: pageSize, hasNext: true)
+        transport.on("BenchNotes") { _ in .answer(nextPage) }
+        return transport
+    }()
 
     /// Runs `body` as a main-actor task, spinning the main run loop until it is done: the
     /// suite runs on the main thread, which the task's hops back to the main actor need.
@@ -68,7 +87,7 @@ enum LensPageBenchmarks {
 /// A view over the connection: its body reads every edge's node's text through the lenses,
 /// inside a tracking scope, and is invalidated when a field it read changes. Main actor.
 @MainActor
-private final class NotesView {
+final class NotesView {
     let notes: NotesPage.Notes
     private(set) var invalidated = false
     private(set) var nodes = 0

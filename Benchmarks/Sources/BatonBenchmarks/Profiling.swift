@@ -32,6 +32,7 @@ enum Profiling {
         "launch-image": writeLaunchImage,
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
+        "load-next-page": profileLoadNextPage,
     ]
 
     @MainActor
@@ -258,5 +259,28 @@ extension Profiling {
         image.waitForPendingWrites()
         image.close()
         print(path)
+    }
+}
+
+extension Profiling {
+    /// `loadNext` of a page of 50 into a connection of 4,000 edges that a view reads in full,
+    /// as `load_next_page_ms` times it. The page lands in a task, outside any `profiled…`
+    /// call: count its landing with `--toggle-collect='*GraphQLEnvironmentC4land*'`, and the
+    /// view's re-render with `--toggle-collect='*profiledPageRender*'`.
+    @MainActor
+    static func profileLoadNextPage(_ count: Int) throws {
+        for _ in 0..<count {
+            let (handle, view) = try LensPageBenchmarks.loadedView()
+            _ = LensPageBenchmarks.runOnMain {
+                await handle.loadNext(LensPageBenchmarks.pageSize)
+                return 0
+            }
+            profiledPageRender(view)
+        }
+    }
+
+    @MainActor @inline(never)
+    static func profiledPageRender(_ view: NotesView) {
+        if view.invalidated { view.render() }
     }
 }

@@ -40,6 +40,37 @@ import BatonStore
         #expect(log.fired == ["edges": 1])
     }
 
+    @Test func anInsertSkipsALinkOrANodeThatAnEarlierEdgeOfTheSamePageHas() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.write(.link("Note:n3"), to: node, of: "edge:3")
+        changes.write(.link("Note:n3"), to: node, of: "edge:4")  // n3 again, within the page
+        changes.write(.link("Note:n5"), to: node, of: "edge:5")
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:3", "edge:5", "edge:4", "edge:5"], atEnd: true, uniqueBy: node)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:3", "edge:5"])
+    }
+
+    @Test func anInsertUniqueByAScalarFieldSkipsAnEdgeWhoseValueAnotherEdgeHas() {
+        let store = seeded()
+        let cursor = Slot("cursor")
+        var changes = ChangeSet()
+        changes.write(.string("c1"), to: cursor, of: "edge:1")
+        changes.write(.string("c2"), to: cursor, of: "edge:2")
+        changes.write(.string("c2"), to: cursor, of: "edge:3")  // the list's second edge's
+        changes.write(.string("c4"), to: cursor, of: "edge:4")
+        changes.write(.string("c4"), to: cursor, of: "edge:5")  // the page's own edge:4's
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:3", "edge:4", "edge:5"], atEnd: true, uniqueBy: cursor)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
+    }
+
     @Test func anInsertAtTheStartPrepends() {
         let store = seeded()
         var changes = ChangeSet()

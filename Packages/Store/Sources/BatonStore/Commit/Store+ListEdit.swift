@@ -13,23 +13,7 @@ extension Store {
         }
         switch edit.operation {
         case .insert(let links, let atEnd, let uniqueBy):
-            var seenLinks = Set(elements.compactMap(\.link))
-            var seenTargets: Set<Value> = []
-            if let uniqueBy {
-                for element in elements {
-                    if let target = targetValue(of: element, uniqueBy, in: context, visible: visible) {
-                        seenTargets.insert(target)
-                    }
-                }
-            }
-            var added: [Value] = []
-            for link in links {
-                guard seenLinks.insert(link).inserted else { continue }
-                if let uniqueBy, let target = targetValue(of: .link(link), uniqueBy, in: context, visible: visible) {
-                    guard seenTargets.insert(target).inserted else { continue }
-                }
-                added.append(.link(link))
-            }
+            let added = linksToAdd(links, to: elements, uniqueBy: uniqueBy, in: context, visible: visible)
             elements = atEnd ? elements + added : added + elements
         case .remove(let target, let field):
             elements.removeAll { element in
@@ -41,6 +25,70 @@ extension Store {
             elements = links.map(Value.link)
         }
         return .list(elements)
+    }
+
+    /// The elements an insert of `links` adds to `elements`, in order: each link not already
+    /// in the list or earlier in `links`, and with `uniqueBy`, whose target's value there is
+    /// not already an element's target's or an earlier added link's.
+    ///
+    /// A page is short and the list it joins may be long, so the list is scanned once for
+    /// only the page's links and targets, which are all a later test can ask about: no set
+    /// of the whole list is built, and the list's targets are hashed as keys, not as values
+    ///.
+    private func linksToAdd(
+        _ links: [RecordKey], to elements: [Value], uniqueBy: Slot?, in context: CommitContext, visible: Bool
+    ) -> [Value] {
+        guard !links.isEmpty else { return [] }
+        let targets = uniqueBy.map { slot in
+            links.map { targetValue(of: .link($0), slot, in: context, visible: visible) }
+        }
+        var pageLinks = Set<RecordKey>(minimumCapacity: links.count)
+        for link in links { pageLinks.insert(link) }
+        var pageTargets = TargetSet()
+        for target in targets ?? [] { if let target { pageTargets.insert(target) } }
+        // What the list already holds of the page's links and targets.
+        var seenLinks = Set<RecordKey>()
+        var seenTargets = TargetSet()
+        for element in elements {
+            guard let key = element.link else { continue }
+            if pageLinks.contains(key) { seenLinks.insert(key) }
+            if let uniqueBy, !pageTargets.isEmpty,
+                let target = targetValue(of: element, uniqueBy, in: context, visible: visible),
+                pageTargets.contains(target)
+            {
+                seenTargets.insert(target)
+            }
+        }
+        var added: [Value] = []
+        for (index, link) in links.enumerated() {
+            guard seenLinks.insert(link).inserted else { continue }
+            if let target = targets?[index] {
+                guard seenTargets.insert(target) else { continue }
+            }
+            added.append(.link(link))
+        }
+        return added
+    }
+
+    /// A set of targets' values: a link (a connection's `node`, the usual `uniqueBy`) held as
+    /// its key, hashed as keys hash; any other value as a value.
+    private struct TargetSet {
+        private var keys = Set<RecordKey>()
+        private var values = Set<Value>()
+
+        var isEmpty: Bool { keys.isEmpty && values.isEmpty }
+
+        /// Adds `target`; whether it was not there yet.
+        @discardableResult
+        mutating func insert(_ target: Value) -> Bool {
+            if let key = target.link { return keys.insert(key).inserted }
+            return values.insert(target).inserted
+        }
+
+        func contains(_ target: Value) -> Bool {
+            if let key = target.link { return keys.contains(key) }
+            return values.contains(target)
+        }
     }
 
     /// What a `ListEdit.Operation.replaceHead(links:uniqueBy:kept:)` edit needs of the
@@ -81,11 +129,12 @@ extension Store {
         guard case .replaceHead(let links, let uniqueBy, _) = edit.operation else { return false }
         let targets = links.map { targetValue(of: .link($0), uniqueBy, in: context, visible: false) }
         guard !targets.contains(where: { $0 == nil }), targets == before.targets else { return false }
-        var seen = Set(targets.compactMap { $0 })
+        var seen = TargetSet()
+        for target in targets { if let target { seen.insert(target) } }
         var elements = links.map(Value.link)
         for element in before.tail {
             if let target = targetValue(of: element, uniqueBy, in: context, visible: false) {
-                guard seen.insert(target).inserted else { continue }
+                guard seen.insert(target) else { continue }
             }
             elements.append(element)
         }
