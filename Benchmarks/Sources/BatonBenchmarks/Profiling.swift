@@ -33,6 +33,7 @@ enum Profiling {
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
         "load-next-page": profileLoadNextPage,
+        "load-next-page-rows": profileLoadNextPageRows,
     ]
 
     @MainActor
@@ -263,14 +264,27 @@ extension Profiling {
 }
 
 extension Profiling {
-    /// `loadNext` of a page of 50 into a connection of 4,000 edges that a view reads in full,
-    /// as `load_next_page_ms` times it. The page lands in a task, outside any `profiled…`
-    /// call: count its landing with `--toggle-collect='*GraphQLEnvironmentC4land*'`, and the
-    /// view's re-render with `--toggle-collect='*profiledPageRender*'`.
+    /// `loadNext` of a page of 50 into a connection of 4,000 edges that a one-scope view
+    /// reads in full, as `load_next_page_ms` times it. The page lands in a task, outside any
+    /// `profiled…` call: count its landing with
+    /// `--toggle-collect='*GraphQLEnvironmentC4land*'`, and the view's re-render with
+    /// `--toggle-collect='*profiledPageRender*'`.
     @MainActor
     static func profileLoadNextPage(_ count: Int) throws {
+        try profileLoadNextPage(count, NotesView.self)
+    }
+
+    /// As `profileLoadNextPage(_:)`, for the list whose rows are views of their own, as
+    /// `load_next_page_rows_ms` times it.
+    @MainActor
+    static func profileLoadNextPageRows(_ count: Int) throws {
+        try profileLoadNextPage(count, NotesListView.self)
+    }
+
+    @MainActor
+    private static func profileLoadNextPage<Shape: NotesScreen>(_ count: Int, _ shape: Shape.Type) throws {
         for _ in 0..<count {
-            let (handle, view) = try LensPageBenchmarks.loadedView()
+            let (handle, view) = try LensPageBenchmarks.loadedView(shape)
             _ = LensPageBenchmarks.runOnMain {
                 await handle.loadNext(LensPageBenchmarks.pageSize)
                 return 0
@@ -280,7 +294,7 @@ extension Profiling {
     }
 
     @MainActor @inline(never)
-    static func profiledPageRender(_ view: NotesView) {
+    static func profiledPageRender(_ view: some NotesScreen) {
         if view.invalidated { view.render() }
     }
 }

@@ -16,6 +16,8 @@ enum Target {
         "collect_50k_ms": .atMost(8),
         "optimistic_cycle_over_commit_ratio": .atMost(0.5),
         "load_next_page_ms": .atMost(1),
+        "load_next_page_rows_ms": .atMost(1),
+        "load_next_page_over_observable_ratio": .atMost(1.2),
         // Reads (issue #21).
         "tracked_over_observable_ratio": .atMost(1.0),
         "lens_read_over_record_read_ratio": .atMost(2),
