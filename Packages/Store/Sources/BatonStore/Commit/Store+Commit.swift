@@ -53,6 +53,12 @@ extension Store {
 
     /// The record of `key` as the commit in `context` sees it, in view.
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
+        if context.removed.isEmpty && context.restored.isEmpty {
+            // The table first: a record the commit creates had no record in view when it was
+            // made, and comes into view as itself, so one probe answers for a record in view.
+            if let record = table[key] { return record }
+            return context.created.isEmpty ? nil : context.created[key]
+        }
         if !context.created.isEmpty, let record = context.created[key] { return record }
         if !context.removed.isEmpty, context.removed.contains(key) { return nil }
         if !context.restored.isEmpty, let record = context.restored[key] { return record }
