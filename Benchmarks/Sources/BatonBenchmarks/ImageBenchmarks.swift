@@ -18,13 +18,7 @@ enum ImageBenchmarks {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("image.sqlite")
 
-        // The file after the fixture, written through a store as an app would.
-        do {
-            let image = StoreImage.open(at: file, version: "bench")
-            let store = Store(normalization: FixtureData.normalization, persistence: image)
-            _ = store.commit(changes, fetched: FixtureData.plan.identity)
-            image.close()
-        }
+        writeFixture(to: file)
         let fileBytes =
             (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.doubleValue ?? 0
         let hydrate = try measureReads(file, changes, &harness)
@@ -33,6 +27,16 @@ enum ImageBenchmarks {
         harness.record("launch_over_hydrate_ratio", launch / hydrate)
         harness.record("image_file_bytes", fileBytes)
         harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
+    }
+
+    /// Writes the file the fixture leaves, through a store as an app would.
+    @MainActor
+    static func writeFixture(to file: URL) {
+        let image = StoreImage.open(at: file, version: "bench")
+        let store = Store(normalization: FixtureData.normalization, persistence: image)
+        store.commit(FixtureData.changes, fetched: FixtureData.plan.identity)
+        image.waitForPendingWrites()
+        image.close()
     }
 
     /// The check of the fixture into an empty store from the image (every row read and
@@ -169,7 +173,7 @@ enum ImageBenchmarks {
 
     /// The fixture's record rows as the writer wrote them, by key, in the order the writer
     /// inserts them.
-    private static func recordRows(_ file: URL) throws -> [(key: String, row: [UInt8])] {
+    static func recordRows(_ file: URL) throws -> [(key: String, row: [UInt8])] {
         let connection = try Connection(path: file.path, flags: SQLITE_OPEN_READONLY)
         defer { connection.close() }
         let select = try connection.prepare("SELECT key, row FROM records ORDER BY key")
@@ -181,7 +185,7 @@ enum ImageBenchmarks {
     /// Milliseconds for bare SQLite inserts of `rows` into a new file's `records` table (the
     /// image's table, WAL and `synchronous=NORMAL` as the image has them) in one transaction
     /// with one prepared statement, bound in place, through the image's own SQLite wrapper.
-    private static func bareInserts(_ path: String, _ rows: [(key: String, row: [UInt8])]) throws -> Double {
+    static func bareInserts(_ path: String, _ rows: [(key: String, row: [UInt8])]) throws -> Double {
         defer { removeFiles(path) }
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         defer { connection.close() }

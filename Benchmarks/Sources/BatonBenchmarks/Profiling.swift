@@ -33,6 +33,7 @@ enum Profiling {
         "tracked-read": profileTrackedRead,
         "observable-read": profileObservableRead,
         "load-next-page": profileLoadNextPage,
+        "image-write": profileImageWrite,
         "load-next-page-rows": profileLoadNextPageRows,
     ]
 
@@ -254,11 +255,7 @@ extension Profiling {
     static func writeLaunchImage(_ count: Int) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("baton-launch.sqlite").path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let image = StoreImage.open(at: URL(fileURLWithPath: path), version: "bench")
-        let store = Store(normalization: FixtureData.normalization, persistence: image)
-        store.commit(FixtureData.changes, fetched: FixtureData.plan.identity)
-        image.waitForPendingWrites()
-        image.close()
+        ImageBenchmarks.writeFixture(to: URL(fileURLWithPath: path))
         print(path)
     }
 }
@@ -296,5 +293,35 @@ extension Profiling {
     @MainActor @inline(never)
     static func profiledPageRender(_ view: some NotesScreen) {
         if view.invalidated { view.render() }
+    }
+}
+
+extension Profiling {
+    /// The fixture's batch written by the image's writer into a fresh file, then the writer's
+    /// rows inserted bare into another, as `image_writer_commit_898_ms` and
+    /// `sqlite_bare_inserts_898_ms` time them. The writer works on its own queue: count it
+    /// by `ImageDatabase.write(_:transience:sizeLimit:)`'s exact symbol (Benchmarks/README.md),
+    /// and the bare inserts with `--toggle-collect='*bareInserts*'`.
+    @MainActor
+    static func profileImageWrite(_ count: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "baton-image-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let batch = PersistenceBatch(
+            entries: FixtureData.changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) },
+            fetchTimes: [FixtureData.plan.identity: Date()])
+        let fixtureFile = directory.appendingPathComponent("fixture.sqlite")
+        ImageBenchmarks.writeFixture(to: fixtureFile)
+        let rows = try ImageBenchmarks.recordRows(fixtureFile)
+        for run in 0..<count {
+            let image = StoreImage.open(at: directory.appendingPathComponent("write-\(run).sqlite"), version: "bench")
+            try image.waitUntilOpen()
+            image.waitForPendingWrites()
+            image.write(batch)
+            image.waitForPendingWrites()
+            image.close()
+            _ = try ImageBenchmarks.bareInserts(directory.appendingPathComponent("bare-\(run).sqlite").path, rows)
+        }
     }
 }
