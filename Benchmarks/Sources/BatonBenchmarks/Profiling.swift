@@ -25,6 +25,7 @@ enum Profiling {
         "first-commit": profileFirstCommit,
         "noop-commit": profileNoopCommit,
         "check": profileCheck,
+        "collect-50k": profileCollectFiftyThousand,
         "optimistic-cycle": profileOptimisticCycle,
         "lens-read": profileLensRead,
         "lens-argument-read": profileLensArgumentRead,
@@ -133,6 +134,20 @@ enum Profiling {
     @MainActor @inline(never)
     static func profiledCheck(_ plan: OperationPlan, in store: Store) {
         blackHole(store.check(plan))
+    }
+
+    /// A collection pass over 50,000 records one root field reaches, as `collect_50k_ms`
+    /// times it.
+    @MainActor
+    static func profileCollectFiftyThousand(_ count: Int) throws {
+        let (store, token) = try StoreBenchmarks.fiftyThousandRetained()
+        for _ in 0..<count { profiledCollect(store) }
+        token.release()
+    }
+
+    @MainActor @inline(never)
+    static func profiledCollect(_ store: Store) {
+        blackHole(store.collect())
     }
 
     /// An optimistic cycle over the screen, as `optimistic_cycle_ms` times it: every character

@@ -107,6 +107,16 @@ enum StoreBenchmarks {
     /// A collection pass over 50,000 records that one root field reaches (a list of links),
     /// retained by its operation: the walk that marks what stays.
     @MainActor static func collectFiftyThousand() throws -> Double {
+        let (store, token) = try fiftyThousandRetained()
+        let time = Harness.median { Harness.milliseconds { blackHole(store.collect()) } }
+        precondition(store.recordCount > 50_000, "collection must keep what the root reaches")
+        token.release()
+        return time
+    }
+
+    /// A store holding 50,000 records one root field's list reaches, and the retention of
+    /// its operation.
+    @MainActor static func fiftyThousandRetained() throws -> (Store, RetainToken) {
         let count = 50_000
         var text = #"{"data":{"items":["#
         for i in 0..<count {
@@ -119,11 +129,7 @@ enum StoreBenchmarks {
         let changes = try Ingest().ingest(Array(text.utf8), plan: plan).changes
         let store = Store(normalization: normalization)
         store.commit(changes, fetched: plan.identity)
-        let token = store.retain(plan)
         precondition(store.recordCount > count, "the items must land")
-        let time = Harness.median { Harness.milliseconds { blackHole(store.collect()) } }
-        precondition(store.recordCount > count, "collection must keep what the root reaches")
-        token.release()
-        return time
+        return (store, store.retain(plan))
     }
 }

@@ -1,10 +1,19 @@
 @_spi(Baton) import BatonRecords
 
-/// What the store's two walk sources (``StoreSource``, ``ReadingSource``) share: the store
-/// and its table, and how a record in memory answers a walk (these witnesses, more specific than
-/// `PlanSource`'s defaults, are the ones the walk calls). Main actor.
+/// A record a walk over the store reached, as the walk's source hands it out.
+protocol StoreWalkNode {
+    var record: Record { get }
+    /// The node of `record`, in view, found at `position` of the table in `state`.
+    init(record: Record, state: RecordState, at position: RecordTable.Position)
+}
+
+/// What the store's walk sources (``StoreSource``, ``ReadingSource``, ``MarkingSource``)
+/// share: the store and its table, and how a record in memory answers a walk (these
+/// witnesses, more specific than `PlanSource`'s defaults, are the ones the walk calls). A
+/// source over memory alone takes `link` and `value` from here; the check's reading source
+/// has its own. Main actor.
 @MainActor
-protocol StoreWalkSource: PlanSource where Node == StoreNode {
+protocol StoreWalkSource: PlanSource where Node: StoreWalkNode {
     var store: Store { get }
     /// The store's table, held apart: read at every link, it is used as borrowed, without
     /// reference counting (through `store`, each use retained it: check_memory_us +35%).
@@ -13,20 +22,40 @@ protocol StoreWalkSource: PlanSource where Node == StoreNode {
 
 extension StoreWalkSource {
     /// The root of `key`, as the walk starts from it; nil when memory lacks it.
-    func root(_ key: RecordKey) -> StoreNode? {
-        let entry = table.entry(key)
-        guard entry.state.presence == .live, let record = entry.record else { return nil }
-        return StoreNode(record: record, state: entry.state)
+    func root(_ key: RecordKey) -> Node? {
+        let position = table.position(of: key)
+        let state = table.state(at: position)
+        guard state.presence == .live, let record = table.record(at: position) else { return nil }
+        return Node(record: record, state: state, at: position)
+    }
+
+    /// What `key` links to in memory, in one probe of the table: a record in view is walked,
+    /// one deleted or hidden by a layer is a null.
+    @inline(__always)
+    func link(_ key: RecordKey) -> PlanLink<Node> {
+        let position = table.position(of: key)
+        let state = table.state(at: position)
+        switch state.presence {
+        case .live:
+            return .node(Node(record: table.record(at: position).unsafelyUnwrapped, state: state, at: position))
+        case .deleted, .hidden:
+            return .null(key)
+        case .absent:
+            return .absent(key)
+        }
     }
 
     @inline(__always)
-    func typename(of node: StoreNode) -> String? { node.record.typename }
+    func typename(of node: Node) -> String? { node.record.typename }
 
     @inline(__always)
-    func holds(_ slot: Slot, in node: StoreNode) -> Bool { node.record.holdsField(untracked: slot) }
+    func holds(_ slot: Slot, in node: Node) -> Bool { node.record.holdsField(untracked: slot) }
+
+    @inline(__always)
+    func value(_ slot: Slot, in node: Node) -> Value? { node.record[untracked: slot] }
 
     /// A root field the record lacks resolves through the store's lookups.
-    func lookup(_ field: FieldPlan, in node: StoreNode) -> RecordKey? {
+    func lookup(_ field: FieldPlan, in node: Node) -> RecordKey? {
         node.record.key == .root ? store.lookupKey(in: node.record, field: field) : nil
     }
 }
