@@ -3,18 +3,23 @@
 @MainActor
 public struct LinkSite {
     public let parent: RecordRef
-    public let responseKey: String
     public let plan: FieldPlan?
-    /// The field read, when a descriptor read it: finds its plan field once per selection.
-    let address: FieldAddress?
+    /// The field read, unretained (addresses are interned for the life of the process).
+    @usableFromInline let address: Unmanaged<FieldAddress>
+    /// Whether a descriptor read the field: then its plan field is found through the address
+    /// (once per selection), otherwise by response key.
+    @usableFromInline let findsPlanFieldByAddress: Bool
 
     @usableFromInline
-    init(parent: RecordRef, responseKey: String, plan: FieldPlan?, address: FieldAddress? = nil) {
+    init(parent: RecordRef, plan: FieldPlan?, address: Unmanaged<FieldAddress>, findsPlanFieldByAddress: Bool) {
         self.parent = parent
-        self.responseKey = responseKey
         self.plan = plan
         self.address = address
+        self.findsPlanFieldByAddress = findsPlanFieldByAddress
     }
+
+    /// The field's response key: its alias, else its name.
+    public var responseKey: String { address.takeUnretainedValue().responseKey }
 
     /// The selection under the link, from the plan field or, on the fast path, found in
     /// the parent's selection (by the field's address, else by response key).
@@ -22,7 +27,10 @@ public struct LinkSite {
     func childSelection() -> SelectionPlan? {
         if let plan { return plan.selection }
         guard let selection = parent.selection else { return nil }
-        if let address { return address.planField(in: selection, of: parent.record)?.selection }
+        if findsPlanFieldByAddress {
+            return address.takeUnretainedValue().planField(in: selection, of: parent.record)?.selection
+        }
+        let responseKey = self.responseKey
         return selection.resolved(for: parent.record.typename).fields
             .first(where: { $0.responseKey == responseKey })?.selection
     }

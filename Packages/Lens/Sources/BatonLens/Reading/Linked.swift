@@ -35,7 +35,7 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
     public func read(from ref: RecordRef) throws(LensError) -> T {
         let address = self.address
         let (value, plan) = try address.value(in: ref)
-        let site = LinkSite(parent: ref, responseKey: address.responseKey, plan: plan, address: address)
+        let site = LinkSite(parent: ref, plan: plan, address: unretainedAddress, findsPlanFieldByAddress: true)
         switch try T.resolveLink(value, at: site) {
         case .value(let target): return target
         case .null: throw .unexpectedNull(field: address.responseKey, record: ref.record.key)

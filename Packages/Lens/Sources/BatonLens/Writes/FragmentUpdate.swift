@@ -88,7 +88,8 @@ public struct FragmentUpdate<F: UpdatableFragment> {
         get throws(LensError) {
             let linked = F.fields[keyPath: field]
             guard let value = staged(linked.address) else { return try linked.read(from: ref) }
-            let site = LinkSite(parent: ref, responseKey: linked.address.responseKey, plan: nil)
+            let site = LinkSite(
+                parent: ref, plan: nil, address: linked.unretainedAddress, findsPlanFieldByAddress: false)
             switch try T.resolveLink(value, at: site) {
             case .value(let target): return target
             case .null: throw .unexpectedNull(field: linked.address.responseKey, record: key)
