@@ -33,8 +33,7 @@ extension Store {
     ///
     /// A page is short and the list it joins may be long, so the list is scanned once for
     /// only the page's links and targets, which are all a later test can ask about: no set
-    /// of the whole list is built, and the list's targets are hashed as keys, not as values
-    ///.
+    /// of the whole list is built, and the list's targets are hashed as keys, not as values.
     private func linksToAdd(
         _ links: [RecordKey], to elements: [Value], uniqueBy: Slot?, in context: CommitContext, visible: Bool
     ) -> [Value] {
