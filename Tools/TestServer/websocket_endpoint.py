@@ -79,8 +79,11 @@ class Session:
                     self.connection.socket.shutdown(socket.SHUT_RDWR)
 
     def send_raw(self, frame, then_drop=False):
-        """Bytes straight to the socket, past the WebSocket library: frames it would never send."""
-        with self.lock:
+        """Bytes straight to the socket, past the WebSocket library: frames it would never send.
+        Under the library's own send lock, so none of its keepalive pings (every 0.3 s) lands
+        inside these bytes or between them and the drop: a ping there made the client count its
+        6 bytes as the truncated frame's payload."""
+        with self.lock, self.connection.protocol_mutex:
             self.connection.socket.sendall(frame)
             if then_drop:
                 self.dropped = True
