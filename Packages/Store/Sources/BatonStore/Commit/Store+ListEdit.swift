@@ -34,6 +34,9 @@ extension Store {
     /// A page is short and the list it joins may be long, so the list is scanned once for
     /// only the page's links and targets, which are all a later test can ask about: no set
     /// of the whole list is built, and the list's targets are hashed as keys, not as values.
+    /// Each element costs one probe of the table: where its key is tells whether it can be one
+    /// of the page's links (their keys are compared only where the positions meet), and finds
+    /// the record its target is read from.
     private func linksToAdd(
         _ links: [RecordKey], to elements: [Value], uniqueBy: Slot?, in context: CommitContext, visible: Bool
     ) -> [Value] {
@@ -42,7 +45,13 @@ extension Store {
             links.map { targetValue(of: .link($0), slot, in: context, visible: visible) }
         }
         var pageLinks = Set<RecordKey>(minimumCapacity: links.count)
-        for link in links { pageLinks.insert(link) }
+        // Where the table holds each page link, or would put it: the table does not change
+        // while the list is scanned, so a key elsewhere is no page link.
+        var pagePositions = Set<RecordTable.Position>(minimumCapacity: links.count)
+        for link in links {
+            pageLinks.insert(link)
+            pagePositions.insert(table.position(of: link))
+        }
         var pageTargets = TargetSet()
         for target in targets ?? [] { if let target { pageTargets.insert(target) } }
         // What the list already holds of the page's links and targets.
@@ -50,9 +59,10 @@ extension Store {
         var seenTargets = TargetSet()
         for element in elements {
             guard let key = element.link else { continue }
-            if pageLinks.contains(key) { seenLinks.insert(key) }
-            if let uniqueBy, !pageTargets.isEmpty,
-                let target = targetValue(of: element, uniqueBy, in: context, visible: visible),
+            let position = table.position(of: key)
+            if pagePositions.contains(position) && pageLinks.contains(key) { seenLinks.insert(key) }
+            if let uniqueBy, !pageTargets.isEmpty, let record = held(key, at: position, in: context),
+                let target = value(of: record, uniqueBy, in: context, visible: visible),
                 pageTargets.contains(target)
             {
                 seenTargets.insert(target)
@@ -149,6 +159,21 @@ extension Store {
     private func targetValue(of element: Value, _ slot: Slot?, in context: CommitContext, visible: Bool) -> Value? {
         guard let key = element.link, let record = held(key, in: context) else { return nil }
         guard let slot else { return element }
-        return visible ? context.buffer.value(of: record, slot) : baseValue(record, slot, in: context)
+        return value(of: record, slot, in: context, visible: visible)
+    }
+
+    /// The value of `slot` of `record` as the commit sees it: as it shows (`visible`) or as
+    /// the base holds it.
+    private func value(of record: Record, _ slot: Slot, in context: CommitContext, visible: Bool) -> Value? {
+        visible ? context.buffer.value(of: record, slot) : baseValue(record, slot, in: context)
+    }
+
+    /// ``held(_:in:)`` of `key`, found at `position` of the table: the probe already made
+    /// answers for a record in view when the commit removes and restores nothing.
+    private func held(_ key: RecordKey, at position: RecordTable.Position, in context: CommitContext) -> Record? {
+        if context.removed.isEmpty && context.restored.isEmpty && table.state(at: position).presence == .live {
+            return table.record(at: position)
+        }
+        return held(key, in: context)
     }
 }

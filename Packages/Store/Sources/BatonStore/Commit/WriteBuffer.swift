@@ -163,9 +163,17 @@ struct RecordIdentity: Hashable {
     }
 
     func _rawHashValue(seed: Int) -> Int {
-        var h = UInt64(UInt(bitPattern: id)) ^ UInt64(truncatingIfNeeded: seed)
-        h &*= 0x9E37_79B9_7F4A_7C15
-        h ^= h >> 29
-        return Int(truncatingIfNeeded: h)
+        wordHash(UInt64(UInt(bitPattern: id)), seed: seed)
     }
+}
+
+/// A word's hash under a hashed collection's `seed`: a multiply and a shift, for keys that are
+/// one word already (an address, a table position), where `Hasher`'s SipHash would cost
+/// about a hundred instructions a probe.
+@inline(__always)
+func wordHash(_ word: UInt64, seed: Int) -> Int {
+    var h = word ^ UInt64(truncatingIfNeeded: seed)
+    h &*= 0x9E37_79B9_7F4A_7C15
+    h ^= h >> 29
+    return Int(truncatingIfNeeded: h)
 }

@@ -52,8 +52,14 @@ final class RecordTable {
     }
 
     /// A bucket a probe found, for reading its record and state without probing again.
-    struct Position {
+    struct Position: Hashable {
         fileprivate let bucket: Int
+
+        /// Hashed as one word (``wordHash(_:seed:)``): a page merged into a long list looks
+        /// up one position an element.
+        func _rawHashValue(seed: Int) -> Int {
+            wordHash(UInt64(UInt(bitPattern: bucket)), seed: seed)
+        }
     }
 
     private static let minimumBuckets = 16
