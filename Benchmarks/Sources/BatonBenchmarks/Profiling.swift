@@ -323,9 +323,7 @@ extension Profiling {
             "baton-image-profile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let batch = PersistenceBatch(
-            entries: FixtureData.changes.snapshots.map { .init(snapshot: $0, rowWasRead: false) },
-            fetchTimes: [FixtureData.plan.identity: Date()])
+        let batch = ImageBenchmarks.fixtureBatch()
         let fixtureFile = directory.appendingPathComponent("fixture.sqlite")
         ImageBenchmarks.writeFixture(to: fixtureFile)
         let rows = try ImageBenchmarks.recordRows(fixtureFile)

@@ -53,16 +53,23 @@ extension Store {
 
     /// The record of `key` as the commit in `context` sees it, in view.
     func held(_ key: RecordKey, in context: CommitContext) -> Record? {
+        held(key, at: table.position(of: key), in: context)
+    }
+
+    /// The record of `key`, which is or would be at `position` of the table, as the commit in
+    /// `context` sees it, in view: for a caller that probed the table for `key` already.
+    func held(_ key: RecordKey, at position: RecordTable.Position, in context: CommitContext) -> Record? {
+        let inView = table.state(at: position).presence == .live ? table.record(at: position) : nil
         if context.removed.isEmpty && context.restored.isEmpty {
             // The table first: a record the commit creates had no record in view when it was
             // made, and comes into view as itself, so one probe answers for a record in view.
-            if let record = table[key] { return record }
+            if let inView { return inView }
             return context.created.isEmpty ? nil : context.created[key]
         }
         if !context.created.isEmpty, let record = context.created[key] { return record }
         if !context.removed.isEmpty, context.removed.contains(key) { return nil }
         if !context.restored.isEmpty, let record = context.restored[key] { return record }
-        return table[key]
+        return inView
     }
 
     /// The base value of `slot` of `record` as the commit sees it: under a layer, the value

@@ -168,12 +168,4 @@ extension Store {
         visible ? context.buffer.value(of: record, slot) : baseValue(record, slot, in: context)
     }
 
-    /// ``held(_:in:)`` of `key`, found at `position` of the table: the probe already made
-    /// answers for a record in view when the commit removes and restores nothing.
-    private func held(_ key: RecordKey, at position: RecordTable.Position, in context: CommitContext) -> Record? {
-        if context.removed.isEmpty && context.restored.isEmpty && table.state(at: position).presence == .live {
-            return table.record(at: position)
-        }
-        return held(key, in: context)
-    }
 }
