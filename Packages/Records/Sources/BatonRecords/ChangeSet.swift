@@ -67,18 +67,36 @@ public struct ChangeSet: Hashable, Sendable {
     /// writes for `key`, and returns the position of `key`'s snapshot in ``snapshots``.
     @discardableResult
     public mutating func merge(_ key: RecordKey, sortedCells cells: [RecordSnapshot.Cell]) -> Int {
-        if let position = positions[key] {
-            snapshots[position].merge(sortedCells: cells)
-            return position
-        }
-        positions[key] = snapshots.count
-        snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
-        return snapshots.count - 1
+        var replaced = false
+        return merge(key, sortedCells: cells, replaced: &replaced)
     }
 
+    /// Merges `cells` as ``merge(_:sortedCells:)`` does, and sets `replaced` when a value the
+    /// change set held for `key` was replaced by a different one.
+    @discardableResult
+    public mutating func merge(_ key: RecordKey, sortedCells cells: [RecordSnapshot.Cell], replaced: inout Bool)
+        -> Int
+    {
+        // One probe of the positions: a key not yet there is filed under the next position.
+        let next = snapshots.count
+        let position = Self.value(&positions[key, default: next])
+        if position == next {
+            snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
+        } else if snapshots[position].merge(sortedCells: cells) {
+            replaced = true
+        }
+        return position
+    }
+
+    /// The value an `inout` access gives: through a dictionary's `subscript(_:default:)`, the
+    /// access files the default under a missing key.
+    @inline(__always)
+    private static func value(_ value: inout Int) -> Int { value }
+
     /// Merges `cells` (ascending by slot, no slot twice) over the snapshot at `index` of
-    /// ``snapshots``, in place.
-    public mutating func merge(sortedCells cells: [RecordSnapshot.Cell], at index: Int) {
+    /// ``snapshots``, in place; returns whether a value it held was replaced by a different one.
+    @discardableResult
+    public mutating func merge(sortedCells cells: [RecordSnapshot.Cell], at index: Int) -> Bool {
         snapshots[index].merge(sortedCells: cells)
     }
 

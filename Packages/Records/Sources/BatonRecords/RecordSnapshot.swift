@@ -102,15 +102,17 @@ public struct RecordSnapshot: Hashable, Sendable {
         merge(sortedCells: other.cells)
     }
 
-    /// Writes `incoming` (ascending by slot, no slot twice) over this snapshot's cells.
-    public mutating func merge(sortedCells incoming: [Cell]) {
+    /// Writes `incoming` (ascending by slot, no slot twice) over this snapshot's cells, and
+    /// returns whether a value the snapshot held was replaced by a different one.
+    @discardableResult
+    public mutating func merge(sortedCells incoming: [Cell]) -> Bool {
         if cells.isEmpty {
             cells = incoming
-            return
+            return false
         }
         // Same slots (a record the response names twice): overwrite in place.
-        if cells.count == incoming.count, Self.overwriteValues(of: &cells, with: incoming) {
-            return
+        if cells.count == incoming.count, let replaced = Self.overwriteValues(of: &cells, with: incoming) {
+            return replaced
         }
         // Every slot of `other` already here (a record named again with fewer fields): assign
         // in place, walking both sorted runs once.
@@ -124,14 +126,15 @@ public struct RecordSnapshot: Hashable, Sendable {
             }
             position += 1
         }
+        var replaced = false
         if inPlace {
             position = 0
             for cell in incoming {
                 while cells[position].slot < cell.slot { position += 1 }
-                cells[position].value = cell.value
+                replaced = Self.write(cell.value, over: &cells[position].value) || replaced
                 position += 1
             }
-            return
+            return replaced
         }
         // Otherwise a linear merge of the two sorted runs.
         var merged: [Cell] = []
@@ -143,27 +146,46 @@ public struct RecordSnapshot: Hashable, Sendable {
                 merged.append(cells[i])
                 i += 1
             } else {
-                if i < cells.count && cells[i].slot == incoming[j].slot { i += 1 }
+                if i < cells.count && cells[i].slot == incoming[j].slot {
+                    replaced = replaced || !Self.same(cells[i].value, incoming[j].value)
+                    i += 1
+                }
                 merged.append(incoming[j])
                 j += 1
             }
         }
         cells = merged
+        return replaced
     }
 
-    /// Writes the values of `incoming` over those of `cells` when both have the same slots, in
-    /// one pass, leaving alone a value that is already the very one (a record named again mostly
-    /// repeats itself); returns false, having written nothing, when the slots differ.
-    private static func overwriteValues(of cells: inout [Cell], with incoming: [Cell]) -> Bool {
+    /// Writes `incoming`'s values over `cells`' when both have the same slots in the same
+    /// order, returning whether a value changed; nil, having written nothing, when the slots
+    /// differ.
+    private static func overwriteValues(of cells: inout [Cell], with incoming: [Cell]) -> Bool? {
         incoming.withUnsafeBufferPointer { incoming in
             cells.withUnsafeMutableBufferPointer { cells in
-                for i in cells.indices where cells[i].slot != incoming[i].slot { return false }
-                for i in cells.indices where !Value.sameBits(cells[i].value, incoming[i].value) {
-                    cells[i].value = incoming[i].value
-                }
-                return true
+                for i in cells.indices where cells[i].slot != incoming[i].slot { return nil }
+                var replaced = false
+                for i in cells.indices { replaced = write(incoming[i].value, over: &cells[i].value) || replaced }
+                return replaced
             }
         }
+    }
+
+    /// Writes `value` over `held` unless they are the very same value; returns whether they
+    /// differed.
+    @inline(__always)
+    private static func write(_ value: Value, over held: inout Value) -> Bool {
+        if Value.sameBits(held, value) { return false }
+        let replaced = held != value
+        held = value
+        return replaced
+    }
+
+    /// Whether `a` and `b` are equal, told by their bits first.
+    @inline(__always)
+    private static func same(_ a: Value, _ b: Value) -> Bool {
+        Value.sameBits(a, b) || a == b
     }
 
     /// The cells as (storage key, value), for leaving the process.

@@ -9,6 +9,22 @@ import BatonRecords
 /// Positions hold because a walk only appends snapshots (deletions come after it). Used by one
 /// walk, on its task.
 struct RecordIndex {
+    /// A record the index has: its key, its snapshot's position, and its entry, by which its
+    /// last read is noted.
+    struct Found {
+        let key: RecordKey
+        let position: Int
+        let entry: Int
+    }
+
+    /// The last whole read of a record's object: the selection it was read under, where its
+    /// text lies, and how many values the walk had replaced by then (`ResponseWalker.replacements`).
+    struct LastRead {
+        let selection: ObjectIdentifier
+        let span: ObjectSpan
+        let replacements: Int
+    }
+
     private struct Entry {
         let type: String
         /// The id's UTF-8, in the reader's buffer.
@@ -16,6 +32,7 @@ struct RecordIndex {
         let idCount: Int
         let key: RecordKey
         let position: Int
+        var lastRead: LastRead?
     }
 
     private var slots = HashSlots()
@@ -24,9 +41,12 @@ struct RecordIndex {
     private var lastType = ""
     private var lastTypeHash: UInt32 = 0
 
-    /// The key and snapshot position of the record `type:id`, if the index has it.
+    /// How many records the index has.
+    var count: Int { entries.count }
+
+    /// The record `type:id`, if the index has it.
     @inline(__always)
-    mutating func find(type: String, id: UnsafeBufferPointer<UInt8>) -> (key: RecordKey, position: Int)? {
+    mutating func find(type: String, id: UnsafeBufferPointer<UInt8>) -> Found? {
         let hash = hash(type: type, id: id)
         let found = entries.withUnsafeBufferPointer { entries in
             slots.first(hash: hash) {
@@ -35,19 +55,34 @@ struct RecordIndex {
             }
         }
         guard let found else { return nil }
-        return (entries[found].key, entries[found].position)
+        return Found(key: entries[found].key, position: entries[found].position, entry: found)
     }
 
     /// Notes that the record `type:id` has `key` and is at `position` in the change set's
-    /// snapshots. `id` must lie in the reader's buffer.
-    mutating func insert(type: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey, position: Int) {
+    /// snapshots, and returns its entry; nil when the index has no room for it (it is then
+    /// not found again). `id` must lie in the reader's buffer.
+    @discardableResult
+    mutating func insert(type: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey, position: Int) -> Int? {
         let hash = hash(type: type, id: id)
-        if slots.insert(hash: hash, index: entries.count) {
-            entries.append(Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position))
-            #if DEBUG
-            _checkInvariants(type: type, id: id)
-            #endif
-        }
+        guard slots.insert(hash: hash, index: entries.count) else { return nil }
+        entries.append(
+            Entry(type: type, id: id.baseAddress!, idCount: id.count, key: key, position: position, lastRead: nil))
+        #if DEBUG
+        _checkInvariants(type: type, id: id)
+        #endif
+        return entries.count - 1
+    }
+
+    /// The last whole read of the record at `entry`, if one was noted.
+    @inline(__always)
+    func lastRead(of entry: Int) -> LastRead? {
+        entries[entry].lastRead
+    }
+
+    /// Notes `read` as the last whole read of the record at `entry`.
+    @inline(__always)
+    mutating func note(_ read: LastRead, of entry: Int) {
+        entries[entry].lastRead = read
     }
 
     #if DEBUG

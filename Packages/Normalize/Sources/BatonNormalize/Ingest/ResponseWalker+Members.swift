@@ -133,7 +133,10 @@ extension ResponseWalker where Reader: ~Copyable {
                 if field.name == soleKeyField { id = nil }
             }
         }
-        if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
+        if let write = field.edgeWrite {
+            changes.applyEdgeWrite(write, value: value)
+            replacements += 1
+        }
         if field.deletesRecord {
             deletions += ChangeSet.ids(in: value).map { id in
                 field.deletedTypeName.map { RecordKey(type: $0, id: id.rawValue) } ?? id
@@ -187,8 +190,12 @@ extension ResponseWalker where Reader: ~Copyable {
                 }
                 cells[layout.connectionCells[index]].value = .link(connectionKey)
                 written.insert(layout.connectionCells[index])
+                replacements += 1
             }
-            if let write = field.edgeWrite { changes.applyEdgeWrite(write, value: value) }
+            if let write = field.edgeWrite {
+                changes.applyEdgeWrite(write, value: value)
+                replacements += 1
+            }
         } catch let error as IngestError {
             throw error.under(.key(field.responseKey))
         }

@@ -3,13 +3,17 @@ import BatonRecords
 /// Objects: which fields an object's type selects, its members read into its record's cells,
 /// its identity, and its record merged into the change set.
 ///
-/// `readObject` is the walk's hottest loop (`ingest_ms` 2.3-2.4 on the fixture). Its helpers
-/// are `@_transparent`, inlined before optimization as if written in place, and take the
-/// object's state as `inout` locals; the record's merge, the last use of its cells, stays in
-/// `readObject` so the buffer moves into the change set or the pool. Each other split measured
-/// cost: `@inline(__always)` helpers, which the inliner leaves out of a caller this large, or the
-/// state in a struct, which it copies (3.4-3.6 ms); the cells `consuming` into a helper, which
-/// copied them on write (3.0 ms); the merge in a helper taking them `inout` (+4%).
+/// `readObject` is the walk's hottest loop (`ingest_ms` 2.3-2.4 on the fixture when it read
+/// every repeat). Its helpers are `@_transparent`, inlined before optimization as if written in
+/// place, and take the object's state as `inout` locals; the record's merge, the last use of its
+/// cells, stays in `readObject` so the buffer moves into the change set or the pool. Each other
+/// split measured cost: `@inline(__always)` helpers, which the inliner leaves out of a caller
+/// this large, or the state in a struct, which it copies (3.4-3.6 ms); the cells `consuming`
+/// into a helper, which copied them on write (3.0 ms); the merge in a helper taking them `inout`
+/// (+4%).
+///
+/// An identified object read before under the same selection, whose text (or tree) is that
+/// read's again, is left once its id is read (`RecordIndex.LastRead`, `ObjectSpan`).
 extension ResponseWalker where Reader: ~Copyable {
     /// Reads the object at the reader as `selection`, writes its record, and returns its key.
     /// An object without identity is embedded at `embedded`, at index `element` of its list.
@@ -18,6 +22,11 @@ extension ResponseWalker where Reader: ~Copyable {
         element: Int? = nil, partial: Bool = false
     ) throws -> RecordKey {
         try reader.beginObject()
+        // Where the object lies in the text, when a repeat of it could be left unread: an
+        // identified object read before under this selection, byte for byte the same, is
+        // left in one comparison once its id is read (see `RecordIndex.LastRead`).
+        let span =
+            skipsRepeats && selection.writesOnlyCells && !partial && !tracksDeferred ? reader.openedObject() : nil
         let resolved: ResolvedSelection
         var typename: String?
         (resolved, typename) = try resolve(selection, typename: knownTypename)
@@ -36,6 +45,10 @@ extension ResponseWalker where Reader: ~Copyable {
         var keyValues = KeyValues()
         /// The UTF-8 of the sole key field, when the policy has one and it came as a plain string.
         var id: UnsafeBufferPointer<UInt8>?
+        /// The record `typename:id` as the index answered when asked, after the id was read,
+        /// and how many records the index had then (-1: not asked).
+        var found: RecordIndex.Found?
+        var askedAt = -1
         let rules = try schemaRules(resolved, typename: &typename, position: selection.staticType)
 
         while true {
@@ -67,13 +80,27 @@ extension ResponseWalker where Reader: ~Copyable {
             if let child = field.selection {
                 if key == nil {
                     // A child may be embedded under this record: its key must be known first.
-                    key = try settleKey(
-                        at: memberMark, typename: &typename, keyValues: &keyValues, id: id, embedded: embedded,
-                        element: element, abstract: selection.isAbstract)
+                    key =
+                        try found?.key
+                        ?? settleKey(
+                            at: memberMark, typename: &typename, keyValues: &keyValues, id: id, embedded: embedded,
+                            element: element, abstract: selection.isAbstract)
                 }
                 try readCompositeMember(field, index, child, layout, parent: key!, &cells, &written)
             } else {
                 try readLeafMember(field, index, layout, &cells, &written, keyless: key == nil, &keyValues, &id)
+                if let span, let id, key == nil, askedAt < 0, let typename {
+                    askedAt = records.count
+                    found = records.find(type: typename, id: id)
+                    if let found, let last = records.lastRead(of: found.entry),
+                        last.selection == ObjectIdentifier(selection), last.replacements == replacements,
+                        reader.skipObject(span, sameAs: last.span)
+                    {
+                        cellPool.append(cells)
+                        repeatsSkipped += 1
+                        return found.key
+                    }
+                }
             }
             if let rules, rules[index].constrains {
                 try checkMember(cells, index, fields, layout, rules[index], position: selection.staticType)
@@ -87,15 +114,29 @@ extension ResponseWalker where Reader: ~Copyable {
         keepWritten(&cells, &written, layout, typename: typename)
         let recordKey: RecordKey
         let count = changes.snapshots.count
-        if key == nil, let id {
-            recordKey = mergeIdentified(cells, typename: typename, id: id)
+        if let id {
+            // Identified by its id (the key, if settled for a child, is `typename:id`). The
+            // index's answer holds if it found the record, or has had nothing added since.
+            let asked = askedAt >= 0 && (found != nil || askedAt == records.count)
+            let (identified, entry) = mergeIdentified(
+                cells, typename: typename, id: id, key: key, found: asked ? .some(found) : .none)
+            recordKey = identified
+            if let span, let entry {
+                records.note(
+                    RecordIndex.LastRead(
+                        selection: ObjectIdentifier(selection), span: reader.closed(span),
+                        replacements: replacements),
+                    of: entry)
+            }
         } else {
             recordKey =
                 try key
                 ?? identify(
                     typename: typename, keyValues: keyValues, id: nil, embedded: embedded, element: element,
                     abstract: selection.isAbstract)
-            changes.merge(recordKey, sortedCells: cells)
+            var replaced = false
+            changes.merge(recordKey, sortedCells: cells, replaced: &replaced)
+            if replaced { replacements += 1 }
         }
         // A new snapshot took the buffer; one merged into an existing snapshot is free again.
         if changes.snapshots.count == count { cellPool.append(cells) }
@@ -162,18 +203,22 @@ extension ResponseWalker where Reader: ~Copyable {
         }
     }
 
-    /// Merges the cells of the object `typename:id` into its record, found through the index
-    /// when the response named it before; returns its key.
+    /// Merges the cells of the object `typename:id` (whose `key` may be made already) into its
+    /// record, found through the index when the response named it before (`found`, when the
+    /// index was asked already); returns its key and its entry in the index.
     mutating func mergeIdentified(
-        _ cells: [RecordSnapshot.Cell], typename: String, id: UnsafeBufferPointer<UInt8>
-    ) -> RecordKey {
-        if let (key, position) = records.find(type: typename, id: id) {
-            changes.merge(sortedCells: cells, at: position)
-            return key
+        _ cells: [RecordSnapshot.Cell], typename: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey?,
+        found: RecordIndex.Found??
+    ) -> (key: RecordKey, entry: Int?) {
+        var replaced = false
+        defer { if replaced { replacements += 1 } }
+        if let found = found ?? records.find(type: typename, id: id) {
+            replaced = changes.merge(sortedCells: cells, at: found.position)
+            return (found.key, found.entry)
         }
-        let key = RecordKey(type: typename, id: String(decoding: id, as: UTF8.self))
-        records.insert(type: typename, id: id, key: key, position: changes.merge(key, sortedCells: cells))
-        return key
+        let key = key ?? RecordKey(type: typename, id: String(decoding: id, as: UTF8.self))
+        let position = changes.merge(key, sortedCells: cells, replaced: &replaced)
+        return (key, records.insert(type: typename, id: id, key: key, position: position))
     }
 
     func hasKeyFields(_ typename: String, in values: KeyValues) -> Bool {

@@ -18,6 +18,15 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
     var strings = StringTable()
     /// Where the records written so far are among the change set's snapshots, by type and id.
     var records = RecordIndex()
+    /// How many times the walk replaced a value it had written with a different one, or wrote
+    /// a connection or an edge: an object's last read stands for a repeat of it only while this
+    /// is unchanged, since only then does every cell it wrote still hold what it wrote.
+    var replacements = 0
+    /// Whether an object the walk has read before is left unread when it comes again the same
+    /// (`readObject`): always, but for tests that compare with reading everything.
+    let skipsRepeats: Bool
+    /// How many objects the walk left unread as repeats of ones it had read.
+    var repeatsSkipped = 0
     /// The one field that identifies every type, when the policy has no other key and no
     /// closure: an object's key is then `Type:<that field>`, found by its UTF-8.
     let soleKeyField: String?
@@ -39,8 +48,9 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
 
     init(
         reader: consuming Reader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
-        checkingAgainst schema: GraphQLSchema? = nil, targets: [DeferredTarget] = []
+        checkingAgainst schema: GraphQLSchema? = nil, targets: [DeferredTarget] = [], skippingRepeats: Bool = true
     ) {
+        self.skipsRepeats = skippingRepeats
         if let schema { self.schemaCheck = PayloadCheck(schema: schema, plan: plan) }
         self.rejectsUnselectedKeys = rejectsUnselectedKeys
         self.reader = reader

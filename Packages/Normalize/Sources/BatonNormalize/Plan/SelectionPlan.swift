@@ -24,6 +24,11 @@ public final class SelectionPlan: Sendable {
     /// The abstract types whose discriminators an object of a type the plan does not know
     /// may answer, sorted; empty for most selections.
     public let discriminatedTypes: [String]
+    /// Whether an object read under this selection writes nothing but cells of records: no
+    /// field of it, of any type, or below it is a connection, an edge write or a deletion. An
+    /// object read so twice, byte for byte the same, writes the same cells again, and the walk
+    /// leaves the second in one comparison when nothing it wrote has changed since.
+    let writesOnlyCells: Bool
 
     init(
         staticType: String?, needsTypename: Bool, isAbstract: Bool, common: ResolvedSelection,
@@ -39,6 +44,7 @@ public final class SelectionPlan: Sendable {
             types.formUnion(key.dropFirst(Self.unknownTypePrefix.count).split(separator: "&").map(String.init))
         }
         discriminatedTypes = types.sorted()
+        writesOnlyCells = common.writesOnlyCells && byType.values.allSatisfy(\.writesOnlyCells)
     }
 
     /// The fields to read for an object of `typename`.
@@ -91,6 +97,8 @@ public final class ResolvedSelection: Sendable {
     public let hasSelections: Bool
     /// Where each field's value lands among the record's cells.
     let layout: CellLayout
+    /// Whether no field here or below writes anything but cells (``SelectionPlan/writesOnlyCells``).
+    let writesOnlyCells: Bool
 
     init(fields: [FieldPlan]) {
         self.fields = fields
@@ -100,5 +108,9 @@ public final class ResolvedSelection: Sendable {
         self.hasDeferredFields = fields.contains { $0.deferLabel != nil }
         self.hasSelections = fields.contains { $0.selection != nil }
         self.layout = CellLayout(fields)
+        self.writesOnlyCells = fields.allSatisfy { field in
+            field.connection == nil && field.edgeWrite == nil && !field.deletesRecord
+                && (field.selection?.writesOnlyCells ?? true)
+        }
     }
 }
