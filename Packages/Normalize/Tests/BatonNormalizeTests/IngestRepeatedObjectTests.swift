@@ -142,4 +142,33 @@ import BatonRecords
         #expect(!JSONTreeReader.same(.array([.int(1)]), .array([.int(1), .int(1)])))
         #expect(JSONTreeReader.same(.array([rick, .string("a")]), .array([rick, .string("a")])))
     }
+
+    /// Responses made at random from a few episodes, which name a few characters with
+    /// different names, so that objects come again byte for byte, with a field changed, and
+    /// with a child changed in between, at different depths: each ingests, skipping or not,
+    /// to the same changes.
+    @Test func randomResponsesIngestAlikeWhetherOrNotRepeatsAreSkipped() throws {
+        var random = SplitMix64(state: 0x5EED)
+        func pick(_ count: Int) -> Int { Int.random(in: 0..<count, using: &random) }
+        func character() -> String {
+            #"{"id":"\#(pick(3))","name":"\#(["Rick", "Morty"][pick(2)])"}"#
+        }
+        func episode() -> String {
+            let characters = (0..<pick(3)).map { _ in character() }.joined(separator: ",")
+            return #"{"id":"\#(pick(3))","name":"E\#(pick(2))","characters":[\#(characters)]}"#
+        }
+        var skippedInAll = 0
+        for _ in 0..<500 {
+            let episodes = (0..<4).map { _ in episode() }
+            let elements = (0...pick(8)).map { _ in
+                let episode = episodes[pick(episodes.count)]
+                return pick(6) == 0 ? "[\(episode)]" : pick(9) == 0 ? "null" : episode
+            }
+            let response = #"{"data":{"episodesByIds":[\#(elements.joined(separator: ","))]}}"#
+            let (skipped, changes, read) = try ingest(Self.episodes, response)
+            #expect(changes == read, "\(response)")
+            skippedInAll += skipped
+        }
+        #expect(skippedInAll > 500)
+    }
 }

@@ -1,5 +1,5 @@
 /// Objects a text repeats: one that is byte for byte an object read before is left in one
-/// comparison, as if read through (see ``ObjectSpan``).
+/// comparison, as if read through (see `ObjectSpan`).
 extension JSONReader {
     /// The span of the object `beginObject()` has just opened.
     @inline(__always)

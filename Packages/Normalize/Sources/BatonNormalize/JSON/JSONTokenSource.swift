@@ -45,13 +45,13 @@ protocol JSONTokenSource: ~Copyable {
     mutating func finish() throws(JSONReadError)
     /// `error` with what the source knows of where it happened filled in.
     func locating(_ error: JSONReadError) -> JSONReadError
-    /// Where the object `beginObject()` has just opened lies (see ``ObjectSpan``); nil when the
+    /// Where the object `beginObject()` has just opened lies (see `ObjectSpan`); nil when the
     /// source cannot tell a repeat of it.
     func openedObject() -> ObjectSpan?
     /// `span` (from `openedObject()`), which the source has just read to its end, with its length.
     func closed(_ span: ObjectSpan) -> ObjectSpan
     /// Leaves the object `current`, opened and not yet closed, when it is byte for byte the
-    /// object `previous` read before (see ``ObjectSpan``), as if read through to its end; false,
+    /// object `previous` read before (see `ObjectSpan`), as if read through to its end; false,
     /// having moved nowhere, when it is not.
     mutating func skipObject(_ current: ObjectSpan, sameAs previous: ObjectSpan) -> Bool
 }

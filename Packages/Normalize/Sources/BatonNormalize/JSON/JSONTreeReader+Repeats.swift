@@ -1,7 +1,7 @@
 import BatonRecords
 
 /// Objects a tree repeats: one whose members are an earlier object's, value for value in the
-/// same order, is left as if read through (see ``ObjectSpan``). In a tree a span is the
+/// same order, is left as if read through (see `ObjectSpan`). In a tree a span is the
 /// address of the object's members and their count, which the tree keeps in place while the
 /// reader borrows it.
 extension JSONTreeReader {
@@ -18,7 +18,7 @@ extension JSONTreeReader {
 
     /// Leaves the object `current`, opened and not yet closed (the reader among its own
     /// members, not inside one), when its members are `previous`'s, the same storage or equal
-    /// one by one in order (``same(_:_:)``), and it opens no deeper than `previous` did. False,
+    /// one by one in order (`same(_:_:)`), and it opens no deeper than `previous` did. False,
     /// having moved nowhere, otherwise.
     mutating func skipObject(_ current: ObjectSpan, sameAs previous: ObjectSpan) -> Bool {
         assert(
@@ -44,7 +44,7 @@ extension JSONTreeReader {
         withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
     }
 
-    /// ``same(_:_:)`` in place. Values with the same bits are the same (a shared string or
+    /// `same(_:_:)` in place. Values with the same bits are the same (a shared string or
     /// array, a short string, most numbers), so a tree that shares its storage is told without
     /// looking into it.
     static func same(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>) -> Bool {
@@ -87,7 +87,7 @@ extension JSONTreeReader {
         }
     }
 
-    /// Whether two members have the same key and the same value (``same(_:_:)``).
+    /// Whether two members have the same key and the same value (`same(_:_:)`).
     @inline(__always)
     static func sameMember(_ a: UnsafePointer<(String, JSONValue)>, _ b: UnsafePointer<(String, JSONValue)>) -> Bool {
         let keys = sameBits(a, b, count: MemoryLayout<String>.size) || sameText(a.pointee.0, b.pointee.0)

@@ -97,7 +97,7 @@ public final class ResolvedSelection: Sendable {
     public let hasSelections: Bool
     /// Where each field's value lands among the record's cells.
     let layout: CellLayout
-    /// Whether no field here or below writes anything but cells (``SelectionPlan/writesOnlyCells``).
+    /// Whether no field here or below writes anything but cells (`SelectionPlan.writesOnlyCells`).
     let writesOnlyCells: Bool
 
     init(fields: [FieldPlan]) {
