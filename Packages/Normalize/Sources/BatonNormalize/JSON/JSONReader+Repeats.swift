@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Objects a text repeats: one that is byte for byte an object read before is left in one
 /// comparison, as if read through (see `ObjectSpan`).
 extension JSONReader {
@@ -31,32 +39,10 @@ extension JSONReader {
         return true
     }
 
-    /// Whether the `count` bytes at `a` and at `b` are equal, compared two words at a time:
-    /// both lie in the text, whose padding lets the last word be read whole and masked.
+    /// Whether the `count` bytes at `a` and at `b` are equal: the C library's comparison, which
+    /// takes them many bytes at a time.
     @inline(__always)
     static func equalBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let a = UnsafeRawPointer(a)
-        let b = UnsafeRawPointer(b)
-        var offset = 0
-        while offset &+ 16 <= count {
-            let x =
-                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let y =
-                a.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-                ^ b.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
-            if x | y != 0 { return false }
-            offset &+= 16
-        }
-        while offset < count {
-            var x =
-                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let left = count &- offset
-            if left < 8 { x &= (UInt64(1) &<< UInt64(left &* 8)) &- 1 }
-            if x != 0 { return false }
-            offset &+= 8
-        }
-        return true
+        memcmp(a, b, count) == 0
     }
 }

@@ -60,6 +60,8 @@ struct CellLayout: Sendable {
     func reset(_ cells: inout [RecordSnapshot.Cell]) {
         if cells.count != slots.count {
             cells.removeAll(keepingCapacity: true)
+            // A buffer a snapshot took is made anew: at its size, not grown append by append.
+            cells.reserveCapacity(slots.count)
             for slot in slots { cells.append(RecordSnapshot.Cell(slot: slot, value: .null)) }
             return
         }
