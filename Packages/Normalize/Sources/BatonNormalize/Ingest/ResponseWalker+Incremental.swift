@@ -44,6 +44,9 @@ extension ResponseWalker where Reader: ~Copyable {
                 } else if member.equals("errors") {
                     let errors = try reader.readValue()
                     _ = try ErrorPlacement(plan: plan).place(errors, in: &changes)
+                    // Errors written into records the walk wrote: no earlier read stands for a
+                    // repeat from here.
+                    replacements += 1
                 } else {
                     try reader.skipValue()
                 }
