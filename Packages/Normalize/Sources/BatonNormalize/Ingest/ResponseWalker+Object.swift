@@ -119,7 +119,8 @@ extension ResponseWalker where Reader: ~Copyable {
             // index's answer holds if it found the record, or has had nothing added since.
             let asked = askedAt >= 0 && (found != nil || askedAt == records.count)
             let (identified, entry) = mergeIdentified(
-                cells, typename: typename, id: id, key: key, found: asked ? .some(found) : .none)
+                cells, typename: typename, id: id, key: key,
+                found: asked ? found : records.find(type: typename, id: id))
             recordKey = identified
             if let span, let entry {
                 records.note(
@@ -204,15 +205,15 @@ extension ResponseWalker where Reader: ~Copyable {
     }
 
     /// Merges the cells of the object `typename:id` (whose `key` may be made already) into its
-    /// record, found through the index when the response named it before (`found`, when the
-    /// index was asked already); returns its key and its entry in the index.
+    /// record, `found` in the index when the response named it before; returns its key and its
+    /// entry in the index.
     mutating func mergeIdentified(
         _ cells: [RecordSnapshot.Cell], typename: String, id: UnsafeBufferPointer<UInt8>, key: RecordKey?,
-        found: RecordIndex.Found??
+        found: RecordIndex.Found?
     ) -> (key: RecordKey, entry: Int?) {
         var replaced = false
         defer { if replaced { replacements += 1 } }
-        if let found = found ?? records.find(type: typename, id: id) {
+        if let found {
             replaced = changes.merge(sortedCells: cells, at: found.position)
             return (found.key, found.entry)
         }

@@ -14,5 +14,5 @@ struct ObjectSpan: Sendable {
     /// How many containers were open inside the object, itself included.
     let depth: Int
     /// The object's length, `{` to `}` (0 while it is being read), or its member count.
-    var count: Int
+    let count: Int
 }
