@@ -7,13 +7,13 @@ extension RecordTable {
     @inline(__always)
     func checkEntry(at bucket: Int) {
         #if DEBUG
-        guard words[bucket] != 0 else { return }
-        let key = entryKeys[bucket]
+        guard buckets[bucket].word != 0 else { return }
+        let key = buckets[bucket].key
         let state = state(at: bucket)
-        precondition(hash(key) == words[bucket] & ~Flags.unhashed, "\(key): held under another hash")
+        precondition(hash(key) == buckets[bucket].word & ~Flags.unhashed, "\(key): held under another hash")
         precondition(find(key, hash(key)) == bucket, "\(key): not found where it is held")
-        precondition(state.holdsRecord == (records[bucket] != nil), "\(key): \(state.presence), record mismatch")
-        precondition(records[bucket].map { $0.key == key } ?? true, "\(key): holds another key's record")
+        precondition(state.holdsRecord == (buckets[bucket].record != nil), "\(key): \(state.presence), record mismatch")
+        precondition(buckets[bucket].record.map { $0.key == key } ?? true, "\(key): holds another key's record")
         precondition(!state.isBlank, "\(key): a blank entry is kept")
         #endif
     }
@@ -24,7 +24,7 @@ extension RecordTable {
         #if DEBUG
         var entries = 0
         var live = 0
-        for bucket in 0..<bucketCount where words[bucket] != 0 {
+        for bucket in 0..<bucketCount where buckets[bucket].word != 0 {
             entries += 1
             if isLive(bucket) { live += 1 }
             checkEntry(at: bucket)

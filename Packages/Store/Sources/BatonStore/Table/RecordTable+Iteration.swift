@@ -10,7 +10,7 @@ extension RecordTable: Sequence {
         mutating func next() -> Record? {
             while bucket < table.bucketCount {
                 defer { bucket += 1 }
-                if table.isLive(bucket) { return table.records[bucket] }
+                if table.isLive(bucket) { return table.buckets[bucket].record }
             }
             return nil
         }

@@ -5,20 +5,17 @@
 ///
 /// An open-addressing table that keeps each key's hash beside it, so a probe compares two
 /// integers before it reads a key; the state's flags ride in the same word as the hash, so
-/// the probe that finds a key has read them too. Linear probing under a random seed, at most
+/// the probe that finds a key has read them too. A bucket holds its word, its key and its
+/// record side by side (``Bucket``, 32 bytes): the probe that finds a key has its record in
+/// the same cache line, which is what a store too large for the cache pays per link. Linear probing under a random seed, at most
 /// half full, with backward-shift removal (no tombstones). A key whose state is blank and
 /// that holds no record has no entry. Iteration order is unspecified. Owned by one ``Store``
 /// and used on its actor; not thread-safe.
 final class RecordTable {
     // Read at every probe, on one actor, no access held across a call: no dynamic
     // exclusivity check (with it, check_memory_us +4%: swift_beginAccess per link).
-    /// Per bucket, 0 when empty; else the occupied bit, the state's flags (``Flags``) and
-    /// the low bits of the key's hash.
-    @exclusivity(unchecked) private(set) var words: UnsafeMutablePointer<UInt64>
-    /// Per bucket: the key, initialized exactly where the word is not 0.
-    @exclusivity(unchecked) private(set) var entryKeys: UnsafeMutablePointer<RecordKey>
-    /// Per bucket: the record, set exactly where the state holds one (live or hidden).
-    @exclusivity(unchecked) private(set) var records: UnsafeMutablePointer<Record?>
+    /// The buckets, every one initialized (an empty bucket is ``Bucket/empty``).
+    @exclusivity(unchecked) private(set) var buckets: UnsafeMutablePointer<Bucket>
     @exclusivity(unchecked) private(set) var bucketCount: Int
     /// How many records are in view.
     @exclusivity(unchecked) private(set) var count = 0
@@ -31,6 +28,19 @@ final class RecordTable {
     /// The root fields the check asked the disk for this launch, per root (a root is a row
     /// per field): asking again cannot find more.
     @exclusivity(unchecked) var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
+
+    /// One bucket of the table.
+    struct Bucket {
+        /// 0 when empty; else the occupied bit, the state's flags (``Flags``) and the low
+        /// bits of the key's hash.
+        var word: UInt64
+        /// The key; the empty key where the word is 0.
+        var key: RecordKey
+        /// The record, set exactly where the state holds one (live or hidden).
+        var record: Record?
+
+        static let empty = Bucket(word: 0, key: RecordKey(""), record: nil)
+    }
 
     /// Where a word keeps the state's ``RecordState/flags``: bits 56-60; bit 61 is
     /// collection's mark; bit 63 marks the bucket occupied.
@@ -69,13 +79,13 @@ final class RecordTable {
     ///   - seed: the hash seed; random unless a test pins it.
     init(minimumCapacity: Int = 0, seed: UInt64 = .random(in: .min ... .max)) {
         bucketCount = Self.buckets(for: minimumCapacity)
-        (words, entryKeys, records) = Self.allocate(bucketCount)
+        buckets = Self.allocate(bucketCount)
         self.seed = seed
     }
 
     deinit {
-        for bucket in 0..<bucketCount where words[bucket] != 0 { (entryKeys + bucket).deinitialize(count: 1) }
-        Self.deallocate(words, entryKeys, records, bucketCount)
+        buckets.deinitialize(count: bucketCount)
+        buckets.deallocate()
     }
 
     /// Whether no record is in view.
@@ -91,8 +101,8 @@ final class RecordTable {
     subscript(key: RecordKey) -> Record? {
         get {
             let bucket = find(key, hash(key))
-            let word = words[bucket]
-            return word != 0 && Flags.presence(word) == .live ? records[bucket] : nil
+            let word = buckets[bucket].word
+            return word != 0 && Flags.presence(word) == .live ? buckets[bucket].record : nil
         }
         set {
             if let newValue {
@@ -125,14 +135,14 @@ final class RecordTable {
         let hash = self.hash(key)
         var bucket = find(key, hash)
         var state = RecordState.blank
-        if words[bucket] != 0 {
+        if buckets[bucket].word != 0 {
             state = self.state(at: bucket)
         } else {
             enter(key, hash, at: &bucket)
         }
         state.presence = .live
         state.isLayerOnly = layerOnly
-        records[bucket] = record
+        buckets[bucket].record = record
         store(state, at: bucket)
         checkEntry(at: bucket)
     }
@@ -141,8 +151,8 @@ final class RecordTable {
     @discardableResult
     func remove(_ key: RecordKey) -> Record? {
         let bucket = find(key, hash(key))
-        guard words[bucket] != 0 else { return nil }
-        let removed = records[bucket]
+        guard buckets[bucket].word != 0 else { return nil }
+        let removed = buckets[bucket].record
         removeEntry(at: bucket)
         return removed
     }
@@ -154,8 +164,8 @@ final class RecordTable {
     @inline(__always)
     func entry(_ key: RecordKey) -> (record: Record?, state: RecordState) {
         let bucket = find(key, hash(key))
-        guard words[bucket] != 0 else { return (nil, .blank) }
-        return (records[bucket], state(at: bucket))
+        guard buckets[bucket].word != 0 else { return (nil, .blank) }
+        return (buckets[bucket].record, state(at: bucket))
     }
 
     /// Where `key` is, or would go: valid until the table next changes.
@@ -167,20 +177,20 @@ final class RecordTable {
     /// The state at `position`: blank where no key is.
     @inline(__always)
     func state(at position: Position) -> RecordState {
-        words[position.bucket] != 0 ? state(at: position.bucket) : .blank
+        buckets[position.bucket].word != 0 ? state(at: position.bucket) : .blank
     }
 
     /// The record at `position` (in view or hidden), if any.
     @inline(__always)
     func record(at position: Position) -> Record? {
-        records[position.bucket]
+        buckets[position.bucket].record
     }
 
     /// The state of `key`: blank when the table knows nothing of it.
     @inline(__always)
     func state(_ key: RecordKey) -> RecordState {
         let bucket = find(key, hash(key))
-        return words[bucket] != 0 ? state(at: bucket) : .blank
+        return buckets[bucket].word != 0 ? state(at: bucket) : .blank
     }
 
     /// Changes what the table holds for `key` in place, in one probe. The record must be set
@@ -190,11 +200,11 @@ final class RecordTable {
     func update<R>(_ key: RecordKey, _ body: (inout RecordState, inout Record?) -> R) -> R {
         let hash = self.hash(key)
         var bucket = find(key, hash)
-        if words[bucket] != 0 {
+        if buckets[bucket].word != 0 {
             var state = state(at: bucket)
-            let result = body(&state, &records[bucket])
+            let result = body(&state, &buckets[bucket].record)
             store(state, at: bucket)
-            if state.isBlank && records[bucket] == nil {
+            if state.isBlank && buckets[bucket].record == nil {
                 removeEntry(at: bucket)
             } else {
                 checkEntry(at: bucket)
@@ -206,7 +216,7 @@ final class RecordTable {
         let result = body(&state, &record)
         guard !state.isBlank || record != nil else { return result }
         enter(key, hash, at: &bucket)
-        records[bucket] = record
+        buckets[bucket].record = record
         store(state, at: bucket)
         checkEntry(at: bucket)
         return result
@@ -220,8 +230,8 @@ final class RecordTable {
             grow(to: entryCount + 1)
             bucket = find(key, hash)
         }
-        words[bucket] = hash
-        (entryKeys + bucket).initialize(to: key)
+        buckets[bucket].word = hash
+        buckets[bucket].key = key
         entryCount += 1
     }
 
@@ -231,31 +241,31 @@ final class RecordTable {
     /// was unmarked.
     @inline(__always)
     func mark(at position: Position) -> Bool {
-        let word = words[position.bucket]
+        let word = buckets[position.bucket].word
         guard word & Flags.mark == 0 else { return false }
-        words[position.bucket] = word | Flags.mark
+        buckets[position.bucket].word = word | Flags.mark
         return true
     }
 
     /// Marks `key`'s entry, if the table has one.
     func mark(_ key: RecordKey) {
         let bucket = find(key, hash(key))
-        if words[bucket] != 0 { words[bucket] |= Flags.mark }
+        if buckets[bucket].word != 0 { buckets[bucket].word |= Flags.mark }
     }
 
     /// Clears every mark, and changes every entry that was not marked with `body` (which
     /// must not touch the table); entries left blank, without a record, leave after.
     func sweep(_ body: (inout RecordState, inout Record?) -> Void) {
         var leaving: [RecordKey] = []
-        for bucket in 0..<bucketCount where words[bucket] != 0 {
-            if words[bucket] & Flags.mark != 0 {
-                words[bucket] &= ~Flags.mark
+        for bucket in 0..<bucketCount where buckets[bucket].word != 0 {
+            if buckets[bucket].word & Flags.mark != 0 {
+                buckets[bucket].word &= ~Flags.mark
                 continue
             }
             var state = state(at: bucket)
-            body(&state, &records[bucket])
+            body(&state, &buckets[bucket].record)
             store(state, at: bucket)
-            if state.isBlank && records[bucket] == nil { leaving.append(entryKeys[bucket]) }
+            if state.isBlank && buckets[bucket].record == nil { leaving.append(buckets[bucket].key) }
         }
         for key in leaving { remove(key) }
         checkInvariants()
@@ -270,7 +280,7 @@ final class RecordTable {
     var keys: [RecordKey] {
         var keys: [RecordKey] = []
         keys.reserveCapacity(count)
-        for bucket in 0..<bucketCount where isLive(bucket) { keys.append(entryKeys[bucket]) }
+        for bucket in 0..<bucketCount where isLive(bucket) { keys.append(buckets[bucket].key) }
         return keys
     }
 
@@ -278,26 +288,26 @@ final class RecordTable {
 
     @inline(__always)
     func isLive(_ bucket: Int) -> Bool {
-        words[bucket] != 0 && Flags.presence(words[bucket]) == .live
+        buckets[bucket].word != 0 && Flags.presence(buckets[bucket].word) == .live
     }
 
     @inline(__always)
     func state(at bucket: Int) -> RecordState {
         RecordState(
-            flags: Flags.of(words[bucket]),
-            invalidation: invalidations.isEmpty ? 0 : invalidations[entryKeys[bucket]] ?? 0)
+            flags: Flags.of(buckets[bucket].word),
+            invalidation: invalidations.isEmpty ? 0 : invalidations[buckets[bucket].key] ?? 0)
     }
 
     /// Writes `state` into the occupied `bucket`, keeping the counts.
     @inline(__always)
     private func store(_ state: RecordState, at bucket: Int) {
-        let word = words[bucket]
+        let word = buckets[bucket].word
         let wasLive = Flags.presence(word) == .live
         let isLive = state.presence == .live
         if wasLive != isLive { count += isLive ? 1 : -1 }
-        words[bucket] = word & ~Flags.mask | UInt64(state.flags) << 56
+        buckets[bucket].word = word & ~Flags.mask | UInt64(state.flags) << 56
         if state.invalidation != 0 || !invalidations.isEmpty {
-            invalidations[entryKeys[bucket]] = state.invalidation == 0 ? nil : state.invalidation
+            invalidations[buckets[bucket].key] = state.invalidation == 0 ? nil : state.invalidation
         }
     }
 
@@ -313,36 +323,32 @@ final class RecordTable {
         let mask = bucketCount - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let held = words[bucket]
-            if held == 0 || (held & ~Flags.unhashed == hash && entryKeys[bucket] == key) { return bucket }
+            let held = buckets[bucket].word
+            if held == 0 || (held & ~Flags.unhashed == hash && buckets[bucket].key == key) { return bucket }
             bucket = (bucket + 1) & mask
         }
     }
 
-    /// Empties `bucket`, moving back each entry after it that would not be found past it.
+    /// Empties `bucket`, moving back each entry after it that would not be found past it:
+    /// the emptied bucket trades places with each entry moved back.
     private func removeEntry(at bucket: Int) {
         if isLive(bucket) { count -= 1 }
-        if !invalidations.isEmpty { invalidations[entryKeys[bucket]] = nil }
+        if !invalidations.isEmpty { invalidations[buckets[bucket].key] = nil }
         entryCount -= 1
         var hole = bucket
-        (entryKeys + hole).deinitialize(count: 1)
+        buckets[hole] = .empty
         let mask = bucketCount - 1
         var next = (hole + 1) & mask
-        while words[next] != 0 {
-            let home = Int(truncatingIfNeeded: words[next]) & mask
+        while buckets[next].word != 0 {
+            let home = Int(truncatingIfNeeded: buckets[next].word) & mask
             // Whether `home` lies cyclically in (hole, next]: then the entry stays.
             let stays = hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
             if !stays {
-                words[hole] = words[next]
-                (entryKeys + hole).moveInitialize(from: entryKeys + next, count: 1)
-                records[hole] = (records + next).move()
-                (records + next).initialize(to: nil)
+                swap(&buckets[hole], &buckets[next])
                 hole = next
             }
             next = (next + 1) & mask
         }
-        words[hole] = 0
-        records[hole] = nil
     }
 
     /// The power of two that holds `capacity` entries at most half full.
@@ -352,41 +358,24 @@ final class RecordTable {
         return buckets
     }
 
-    private static func allocate(_ count: Int) -> (
-        UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<RecordKey>, UnsafeMutablePointer<Record?>
-    ) {
-        let words = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        words.initialize(repeating: 0, count: count)
-        let records = UnsafeMutablePointer<Record?>.allocate(capacity: count)
-        records.initialize(repeating: nil, count: count)
-        return (words, .allocate(capacity: count), records)
-    }
-
-    /// Frees the buckets; every key must be deinitialized or moved out already.
-    private static func deallocate(
-        _ words: UnsafeMutablePointer<UInt64>, _ keys: UnsafeMutablePointer<RecordKey>,
-        _ records: UnsafeMutablePointer<Record?>, _ count: Int
-    ) {
-        records.deinitialize(count: count)
-        records.deallocate()
-        keys.deallocate()
-        words.deallocate()
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Bucket> {
+        let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: count)
+        buckets.initialize(repeating: .empty, count: count)
+        return buckets
     }
 
     private func grow(to minimumCapacity: Int) {
-        let (oldWords, oldKeys, oldRecords) = (words, entryKeys, records)
+        let old = buckets
         let oldCount = bucketCount
         bucketCount = Self.buckets(for: Swift.max(minimumCapacity, capacity * 2))
-        (words, entryKeys, records) = Self.allocate(bucketCount)
+        buckets = Self.allocate(bucketCount)
         let mask = bucketCount - 1
-        for old in 0..<oldCount where oldWords[old] != 0 {
-            var bucket = Int(truncatingIfNeeded: oldWords[old]) & mask
-            while words[bucket] != 0 { bucket = (bucket + 1) & mask }
-            words[bucket] = oldWords[old]
-            (entryKeys + bucket).moveInitialize(from: oldKeys + old, count: 1)
-            (records + bucket).pointee = (oldRecords + old).move()
-            (oldRecords + old).initialize(to: nil)
+        for index in 0..<oldCount where old[index].word != 0 {
+            var bucket = Int(truncatingIfNeeded: old[index].word) & mask
+            while buckets[bucket].word != 0 { bucket = (bucket + 1) & mask }
+            swap(&buckets[bucket], &old[index])
         }
-        Self.deallocate(oldWords, oldKeys, oldRecords, oldCount)
+        old.deinitialize(count: oldCount)
+        old.deallocate()
     }
 }
