@@ -36,6 +36,12 @@ public final class GraphQLEnvironment {
     var cachedPlanCount: Int { plans.count }
     /// Each payload fragment's plan, made on its first write.
     private var fragmentPlans: [ObjectIdentifier: FragmentPlan] = [:]
+    /// The templates of operations written without one, planned from their documents once
+    /// per environment (in its store's normalization), by operation type: a page's or a
+    /// refetch's new variables plan from the template, not from the document again.
+    private var documentTemplates: [ObjectIdentifier: OperationTemplate] = [:]
+    /// How many operations' documents this environment has planned into templates.
+    var plannedDocumentCount: Int { documentTemplates.count }
     private var endObservers: [EndObserver] = []
     private var preloads: [OperationIdentity: RetainToken] = [:]
     /// The query and subscription handles made here that are still alive.
@@ -69,7 +75,9 @@ public final class GraphQLEnvironment {
 
     /// The plan of `operation` under `variables` in this environment's normalization, made
     /// once per variables while cached (the cache keeps 256 at most, then starts again) and
-    /// checked against the operation's lenses each time it is made.
+    /// checked against the operation's lenses each time it is made. An operation without an
+    /// emitted ``GraphQLOperation/template`` has its document planned into a template once
+    /// per environment; each variables' plan starts from that template.
     public func plan<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:]
     ) throws(OperationBuildError) -> OperationPlan {
@@ -77,7 +85,15 @@ public final class GraphQLEnvironment {
             operation: ObjectIdentifier(operation),
             variables: OperationIdentity(name: "", variables: variables).variables)
         if let plan = plans[key] { return plan }
-        let plan = try Op.plan(variables: variables, normalization: store.normalization)
+        let template: OperationTemplate
+        if let made = documentTemplates[key.operation] {
+            template = made
+        } else {
+            template = try OperationBuilder.template(operation, normalization: store.normalization)
+            if Op.template == nil { documentTemplates[key.operation] = template }
+        }
+        let plan = try OperationBuilder.plan(
+            operation, template: template, variables: variables, normalization: store.normalization)
         if plans.count >= Self.planCacheLimit { plans.removeAll(keepingCapacity: true) }
         plans[key] = plan
         return plan

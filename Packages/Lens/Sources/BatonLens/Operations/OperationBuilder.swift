@@ -6,15 +6,23 @@ enum OperationBuilder {
     private static var documents: [ObjectIdentifier: Document] = [:]
     private static var verified: Set<ObjectIdentifier> = []
 
+    /// - Parameter template: the operation's template when the caller holds it already
+    ///   (made by ``template(_:normalization:)`` under the same normalization).
     static func plan<Op: GraphQLOperation>(
-        _ operation: Op.Type, variables: [String: JSONValue], normalization: Normalization
+        _ operation: Op.Type, template: OperationTemplate? = nil, variables: [String: JSONValue],
+        normalization: Normalization
     ) throws(OperationBuildError) -> OperationPlan {
         let id = ObjectIdentifier(operation)
         let name = Op.operationName ?? String(describing: operation)
-        let template = try template(operation, normalization: normalization, name: name)
+        let made: OperationTemplate
+        if let template {
+            made = template
+        } else {
+            made = try self.template(operation, normalization: normalization)
+        }
         let plan: OperationPlan
         do {
-            plan = try OperationPlan(template: template, variables: variables, normalization: normalization)
+            plan = try OperationPlan(template: made, variables: variables, normalization: normalization)
         } catch {
             throw .plan(error, operation: name)
         }
@@ -29,10 +37,11 @@ enum OperationBuilder {
     }
 
     /// The operation's emitted template, or one planned from its document (parsed once).
-    private static func template<Op: GraphQLOperation>(
-        _ operation: Op.Type, normalization: Normalization, name: String
+    static func template<Op: GraphQLOperation>(
+        _ operation: Op.Type, normalization: Normalization
     ) throws(OperationBuildError) -> OperationTemplate {
         if let template = Op.template { return template }
+        let name = Op.operationName ?? String(describing: operation)
         let id = ObjectIdentifier(operation)
         let document: Document
         if let parsed = documents[id] {
