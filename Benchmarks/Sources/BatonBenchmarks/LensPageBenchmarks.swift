@@ -173,7 +173,8 @@ final class NotesListView: NotesScreen {
             } onChange: { [weak self] in
                 MainActor.assumeIsolated { self?.listInvalidated = true }
             }
-            for edge in edges where rows[edge.key] == nil {
+            // Asked by index: a row found is not retained and released to be told apart.
+            for edge in edges where rows.index(forKey: edge.key) == nil {
                 let row = Row(edge: edge, list: self)
                 rows[edge.key] = row
                 row.render()
