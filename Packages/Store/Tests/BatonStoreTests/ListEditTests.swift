@@ -71,6 +71,52 @@ import BatonStore
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
     }
 
+    /// The commit that inserts the page also moves an edge already in the list to another
+    /// node: the page is compared with the list's nodes as the commit leaves them.
+    @Test func anInsertComparesWithTheNodesTheSameCommitGivesTheListsEdges() {
+        let store = seeded()
+        var changes = ChangeSet()
+        changes.write(.link("Note:n9"), to: node, of: "edge:2")  // edge:2 now n9, no longer n2
+        changes.write(.link("Note:n9"), to: node, of: "edge:3")
+        changes.write(.link("Note:n2"), to: node, of: "edge:4")
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
+        store.commit(changes)
+        #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
+    }
+
+    /// A page of 200 edges, some of nodes the 300-edge list has and some of one node twice,
+    /// merged as a plain reading of the rule merges it: each node once, first come first kept.
+    @Test func aLongPageJoinsALongListKeepingEachNodeOnce() {
+        let store = Store()
+        var changes = ChangeSet()
+        let listed = (0..<300).map { RecordKey("edge:\($0)") }
+        changes.write(.list(listed.map(Value.link)), to: edges, of: connection)
+        for n in 0..<300 { changes.write(.link(RecordKey("Note:n\(n)")), to: node, of: listed[n]) }
+        store.commit(changes)
+        var page = ChangeSet()
+        var pageLinks: [RecordKey] = []
+        var nodes: [RecordKey: RecordKey] = [:]
+        for n in 0..<300 { nodes[listed[n]] = RecordKey("Note:n\(n)") }
+        for i in 0..<200 {
+            let link = RecordKey("edge:p\(i)")
+            let target = RecordKey("Note:n\(i % 3 == 0 ? 250 + i / 4 : 300 + i / 2)")
+            page.write(.link(target), to: node, of: link)
+            nodes[link] = target
+            pageLinks.append(link)
+        }
+        page.edit(
+            ListEdit(key: connection, slot: edges, operation: .insert(links: pageLinks, atEnd: true, uniqueBy: node)))
+        store.commit(page)
+        var expected = listed
+        var seen = Set(listed.compactMap { nodes[$0] })
+        for link in pageLinks where seen.insert(nodes[link]!).inserted { expected.append(link) }
+        #expect(edgeKeys(store) == expected.map { Optional($0) })
+        #expect(expected.count > 300 && expected.count < 500)
+    }
+
     @Test func anInsertAtTheStartPrepends() {
         let store = seeded()
         var changes = ChangeSet()

@@ -57,16 +57,21 @@ extension Store {
         // What the list already holds of the page's links and targets.
         var seenLinks = Set<RecordKey>()
         var seenTargets = TargetSet()
+        // A target read as the base holds it is the record's own value when no layer keeps a
+        // base beneath and the commit writes that slot of no record: then no element's read
+        // looks in the write buffer.
+        let readsRecords =
+            uniqueBy.map { !visible && context.overlay.isEmpty && !context.buffer.writes($0) } ?? false
         for element in elements {
             guard let key = element.link else { continue }
             let position = table.position(of: key)
             if pagePositions.contains(position) && pageLinks.contains(key) { seenLinks.insert(key) }
-            if let uniqueBy, !pageTargets.isEmpty, let record = held(key, at: position, in: context),
-                let target = value(of: record, uniqueBy, in: context, visible: visible),
-                pageTargets.contains(target)
-            {
-                seenTargets.insert(target)
+            guard let uniqueBy, !pageTargets.isEmpty, let record = held(key, at: position, in: context) else {
+                continue
             }
+            let target =
+                readsRecords ? record[untracked: uniqueBy] : value(of: record, uniqueBy, in: context, visible: visible)
+            if let target, pageTargets.contains(target) { seenTargets.insert(target) }
         }
         var added: [Value] = []
         for (index, link) in links.enumerated() {
@@ -81,23 +86,56 @@ extension Store {
 
     /// A set of targets' values: a link (a connection's `node`, the usual `uniqueBy`) held as
     /// its key, hashed as keys hash; any other value as a value.
+    ///
+    /// A page's few targets are asked about once for each element of a list that may be long,
+    /// and almost every answer is no: a key is first looked for in a bit filter of the keys'
+    /// hashes (16 bits a key, one bit set by each), which answers most noes without probing
+    /// the set or comparing a key.
     private struct TargetSet {
         private var keys = Set<RecordKey>()
         private var values = Set<Value>()
+        private var filter: [UInt64] = []
 
         var isEmpty: Bool { keys.isEmpty && values.isEmpty }
 
         /// Adds `target`; whether it was not there yet.
         @discardableResult
         mutating func insert(_ target: Value) -> Bool {
-            if let key = target.link { return keys.insert(key).inserted }
-            return values.insert(target).inserted
+            guard let key = target.link else { return values.insert(target).inserted }
+            guard keys.insert(key).inserted else { return false }
+            if keys.count * 16 > filter.count * 64 {
+                // Grown and filled again for the keys so far.
+                var words = 1
+                while words * 64 < keys.count * 32 { words *= 2 }
+                filter = Array(repeating: 0, count: words)
+                for key in keys { setBit(of: key) }
+            } else {
+                setBit(of: key)
+            }
+            return true
         }
 
         func contains(_ target: Value) -> Bool {
-            if let key = target.link { return keys.contains(key) }
-            return values.contains(target)
+            guard let key = target.link else { return values.contains(target) }
+            guard !filter.isEmpty else { return false }
+            let bit = Self.bit(of: key, in: filter.count)
+            guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
+            return keys.contains(key)
         }
+
+        private mutating func setBit(of key: RecordKey) {
+            let bit = Self.bit(of: key, in: filter.count)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+
+        /// The bit a key sets in a filter of `words` words (a power of two).
+        @inline(__always)
+        private static func bit(of key: RecordKey, in words: Int) -> Int {
+            Int(truncatingIfNeeded: key.bytesHash(seed: filterSeed)) & (words * 64 - 1)
+        }
+
+        /// A fixed seed: the filter lives for one edit and holds a page's keys.
+        private static let filterSeed: UInt64 = 0x2545_F491_4F6C_DD1D
     }
 
     /// What a `ListEdit.Operation.replaceHead(links:uniqueBy:kept:)` edit needs of the

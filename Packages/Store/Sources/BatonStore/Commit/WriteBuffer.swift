@@ -64,6 +64,11 @@ struct WriteBuffer {
         return record[untracked: slot]
     }
 
+    /// Whether some entry writes `slot`, of any record: one pass over the entries.
+    func writes(_ slot: Slot) -> Bool {
+        entries.contains { $0.slot == slot && !$0.notifyOnly }
+    }
+
     /// Whether some entry names `record`.
     func touches(_ record: Record) -> Bool {
         chain(of: record) >= 0
