@@ -20,6 +20,7 @@ public struct Caught<T: ScalarValue>: FieldDescriptor {
     public func read(from ref: RecordRef) throws(LensError) -> Result<T, FieldError> {
         do {
             let (value, _) = try address.value(in: ref)
+            if let converted = T.converted(value) { return .success(converted) }
             return .success(try T.read(value, field: address.responseKey, record: ref.record.key))
         } catch {
             if case .fieldError(let fieldError, _, _) = error { return .failure(fieldError) }

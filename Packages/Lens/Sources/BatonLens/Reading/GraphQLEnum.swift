@@ -29,4 +29,9 @@ extension GraphQLEnum {
         }
         return Self(rawValue: text) ?? .unknown(text)
     }
+
+    public static func converted(_ value: Value) -> Self? {
+        guard case .string(let text) = value else { return nil }
+        return Self(rawValue: text) ?? .unknown(text)
+    }
 }

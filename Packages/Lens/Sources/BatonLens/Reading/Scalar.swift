@@ -43,13 +43,17 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     public func read(from ref: RecordRef) throws(LensError) -> T {
         // A field without arguments that the record holds, not as a field error: one tracked
         // read of its slot, inlined into the lens. Anything else goes through its address.
+        // A value that converts (`ScalarValue.converted`) is returned without naming the
+        // field; only a read that may throw copies the field's name and the record's key.
         if let field = staticField, let value = ref.record[field] {
+            if let converted = T.converted(value) { return converted }
             if case .error = value {
             } else {
                 return try T.read(value, field: Self.responseKey(unretainedAddress), record: ref.record.key)
             }
         }
         let (value, _) = try address.value(in: ref)
+        if let converted = T.converted(value) { return converted }
         return try T.read(value, field: address.responseKey, record: ref.record.key)
     }
 

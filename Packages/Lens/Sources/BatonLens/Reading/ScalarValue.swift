@@ -8,6 +8,17 @@ public protocol ScalarValue {
     /// The value of `value`, a field's stored value that is not a field error at the top
     /// level; `field` and `record` only name the field in errors.
     static func read(_ value: Value, field: String, record: RecordKey) throws(LensError) -> Self
+
+    /// The value of `value` when it converts, without naming the field: nil sends the read
+    /// to ``read(_:field:record:)``, which converts or throws. A lens read asks this first,
+    /// so a field that converts costs no copy of its name and its record's key. The default
+    /// is nil: a type that does not implement it reads through ``read(_:field:record:)`` only.
+    static func converted(_ value: Value) -> Self?
+}
+
+extension ScalarValue {
+    @inlinable
+    public static func converted(_ value: Value) -> Self? { nil }
 }
 
 extension Value {
@@ -28,6 +39,12 @@ extension String: ScalarValue {
         if case .string(let string) = value { return string }
         throw value.mismatch("String", field: field, record: record)
     }
+
+    @inlinable
+    public static func converted(_ value: Value) -> String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
 }
 
 extension Int: ScalarValue {
@@ -35,6 +52,12 @@ extension Int: ScalarValue {
     public static func read(_ value: Value, field: String, record: RecordKey) throws(LensError) -> Int {
         if case .int(let int) = value { return int }
         throw value.mismatch("Int", field: field, record: record)
+    }
+
+    @inlinable
+    public static func converted(_ value: Value) -> Int? {
+        if case .int(let int) = value { return int }
+        return nil
     }
 }
 
@@ -47,6 +70,15 @@ extension Double: ScalarValue {
         default: throw value.mismatch("Double", field: field, record: record)
         }
     }
+
+    @inlinable
+    public static func converted(_ value: Value) -> Double? {
+        switch value {
+        case .double(let double): return double
+        case .int(let int): return Double(int)
+        default: return nil
+        }
+    }
 }
 
 extension Bool: ScalarValue {
@@ -55,12 +87,24 @@ extension Bool: ScalarValue {
         if case .bool(let bool) = value { return bool }
         throw value.mismatch("Bool", field: field, record: record)
     }
+
+    @inlinable
+    public static func converted(_ value: Value) -> Bool? {
+        if case .bool(let bool) = value { return bool }
+        return nil
+    }
 }
 
 extension Value: ScalarValue {
     /// The stored value as is (null included); a field error inside a list stays a value.
     public static func read(_ value: Value, field: String, record: RecordKey) throws(LensError) -> Value {
         value
+    }
+
+    /// The stored value as is, but a field error: that read goes to the field's address.
+    public static func converted(_ value: Value) -> Value? {
+        if case .error = value { return nil }
+        return value
     }
 }
 
@@ -69,6 +113,13 @@ extension Optional: ScalarValue where Wrapped: ScalarValue {
     public static func read(_ value: Value, field: String, record: RecordKey) throws(LensError) -> Wrapped? {
         if case .null = value { return nil }
         return try Wrapped.read(value, field: field, record: record)
+    }
+
+    /// A null converts to nil; anything else as `Wrapped` converts it.
+    @inlinable
+    public static func converted(_ value: Value) -> Wrapped?? {
+        if case .null = value { return .some(nil) }
+        return Wrapped.converted(value).map { .some($0) }
     }
 }
 
