@@ -41,12 +41,22 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     @MainActor
     @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
-        // A field without arguments that the record holds, not as a field error: one tracked
-        // read of its slot, inlined into the lens. Anything else goes through its address.
-        // A value that converts (`ScalarValue.converted`) is returned without naming the
-        // field; only a read that may throw copies the field's name and the record's key.
-        if let field = staticField, let value = ref.record[field] {
-            if let converted = T.converted(value) { return converted }
+        // A field without arguments that the record holds, in a value that converts
+        // (`ScalarValue.converted`): one tracked read of its slot, inlined into the lens,
+        // naming nothing. Anything else goes through `readNaming(from:)`.
+        if let field = staticField, let value = ref.record[field], let converted = T.converted(value) {
+            return converted
+        }
+        return try readNaming(from: ref)
+    }
+
+    /// The read that may throw, and so names the field and its record: a static field's value
+    /// that does not convert, or any field through its address. Outlined, so a lens read
+    /// inlines only the read that converts.
+    @MainActor
+    @usableFromInline @inline(never)
+    func readNaming(from ref: RecordRef) throws(LensError) -> T {
+        if let field = staticField, let value = ref.record[untracked: field.takeUnretainedValue().slot] {
             if case .error = value {
             } else {
                 return try T.read(value, field: Self.responseKey(unretainedAddress), record: ref.record.key)
