@@ -89,7 +89,7 @@ extension Store {
     ///
     /// A page's few targets are asked about once for each element of a list that may be long,
     /// and almost every answer is no: a key is first looked for in a bit filter of the keys'
-    /// hashes (16 bits a key, one bit set by each), which answers most noes without probing
+    /// hashes (16 to 32 bits a key, one set by each), which answers most noes without probing
     /// the set or comparing a key.
     private struct TargetSet {
         private var keys = Set<RecordKey>()

@@ -6,15 +6,15 @@
 /// An open-addressing table that keeps each key's hash beside it, so a probe compares two
 /// integers before it reads a key; the state's flags ride in the same word as the hash, so
 /// the probe that finds a key has read them too. A bucket holds its word, its key and its
-/// record side by side (``Bucket``, 32 bytes): the probe that finds a key has its record in
-/// the same cache line, which is what a store too large for the cache pays per link. Linear probing under a random seed, at most
-/// half full, with backward-shift removal (no tombstones). A key whose state is blank and
-/// that holds no record has no entry. Iteration order is unspecified. Owned by one ``Store``
-/// and used on its actor; not thread-safe.
+/// record side by side (`Bucket`, 32 bytes), so the probe that finds a key has its record in
+/// the same cache line: what a store too large for the cache pays a link. Linear probing
+/// under a random seed, at most half full, with backward-shift removal (no tombstones). A key
+/// whose state is blank and that holds no record has no entry. Iteration order is
+/// unspecified. Owned by one ``Store`` and used on its actor; not thread-safe.
 final class RecordTable {
     // Read at every probe, on one actor, no access held across a call: no dynamic
     // exclusivity check (with it, check_memory_us +4%: swift_beginAccess per link).
-    /// The buckets, every one initialized (an empty bucket is ``Bucket/empty``).
+    /// The buckets, every one initialized (an empty bucket is `Bucket.empty`).
     @exclusivity(unchecked) private(set) var buckets: UnsafeMutablePointer<Bucket>
     @exclusivity(unchecked) private(set) var bucketCount: Int
     /// How many records are in view.
