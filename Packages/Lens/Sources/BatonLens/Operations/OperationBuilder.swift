@@ -6,8 +6,9 @@ enum OperationBuilder {
     private static var documents: [ObjectIdentifier: Document] = [:]
     private static var verified: Set<ObjectIdentifier> = []
 
-    /// - Parameter template: the operation's template when the caller holds it already
-    ///   (made by ``template(_:normalization:)`` under the same normalization).
+    /// The plan of `operation` under `variables`, from `template` when the caller holds the
+    /// operation's template already (made by `template(_:normalization:)` under the same
+    /// normalization), else from the one this makes.
     static func plan<Op: GraphQLOperation>(
         _ operation: Op.Type, template: OperationTemplate? = nil, variables: [String: JSONValue],
         normalization: Normalization
