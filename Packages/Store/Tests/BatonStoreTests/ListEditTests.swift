@@ -18,6 +18,11 @@ import BatonStore
         return store
     }
 
+    /// The edit adding `links` to the connection's edges, at the end unless `atEnd` is false.
+    func insert(_ links: [RecordKey], atEnd: Bool = true, uniqueBy: Slot?) -> ListEdit {
+        ListEdit(key: connection, slot: edges, operation: .insert(links: links, atEnd: atEnd, uniqueBy: uniqueBy))
+    }
+
     func edgeKeys(_ store: Store) -> [RecordKey?] {
         guard case .list(let links)? = store.record(connection)?[untracked: edges] else { return [] }
         return links.map(\.link)
@@ -32,9 +37,7 @@ import BatonStore
         changes.write(.link("Note:n2"), to: node, of: "edge:3")  // a second edge of n2
         changes.write(.link("Note:n3"), to: node, of: "edge:4")
         changes.edit(
-            ListEdit(
-                key: connection, slot: edges,
-                operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
+            insert(["edge:3", "edge:4"], uniqueBy: node))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
         #expect(log.fired == ["edges": 1])
@@ -47,9 +50,7 @@ import BatonStore
         changes.write(.link("Note:n3"), to: node, of: "edge:4")  // n3 again, within the page
         changes.write(.link("Note:n5"), to: node, of: "edge:5")
         changes.edit(
-            ListEdit(
-                key: connection, slot: edges,
-                operation: .insert(links: ["edge:3", "edge:5", "edge:4", "edge:5"], atEnd: true, uniqueBy: node)))
+            insert(["edge:3", "edge:5", "edge:4", "edge:5"], uniqueBy: node))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:3", "edge:5"])
     }
@@ -64,9 +65,7 @@ import BatonStore
         changes.write(.string("c4"), to: cursor, of: "edge:4")
         changes.write(.string("c4"), to: cursor, of: "edge:5")  // the page's own edge:4's
         changes.edit(
-            ListEdit(
-                key: connection, slot: edges,
-                operation: .insert(links: ["edge:3", "edge:4", "edge:5"], atEnd: true, uniqueBy: cursor)))
+            insert(["edge:3", "edge:4", "edge:5"], uniqueBy: cursor))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
     }
@@ -80,9 +79,7 @@ import BatonStore
         changes.write(.link("Note:n9"), to: node, of: "edge:3")
         changes.write(.link("Note:n2"), to: node, of: "edge:4")
         changes.edit(
-            ListEdit(
-                key: connection, slot: edges,
-                operation: .insert(links: ["edge:3", "edge:4"], atEnd: true, uniqueBy: node)))
+            insert(["edge:3", "edge:4"], uniqueBy: node))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:4"])
     }
@@ -108,7 +105,7 @@ import BatonStore
             pageLinks.append(link)
         }
         page.edit(
-            ListEdit(key: connection, slot: edges, operation: .insert(links: pageLinks, atEnd: true, uniqueBy: node)))
+            insert(pageLinks, uniqueBy: node))
         store.commit(page)
         var expected = listed
         var seen = Set(listed.compactMap { nodes[$0] })
@@ -122,7 +119,7 @@ import BatonStore
         var changes = ChangeSet()
         changes.write(.link("Note:n0"), to: node, of: "edge:0")
         changes.edit(
-            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:0"], atEnd: false, uniqueBy: node)))
+            insert(["edge:0"], atEnd: false, uniqueBy: node))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:0", "edge:1", "edge:2"])
     }
@@ -131,9 +128,7 @@ import BatonStore
         let store = seeded()
         var changes = ChangeSet()
         changes.edit(
-            ListEdit(
-                key: connection, slot: edges,
-                operation: .insert(links: ["edge:2", "edge:9"], atEnd: true, uniqueBy: nil)))
+            insert(["edge:2", "edge:9"], uniqueBy: nil))
         store.commit(changes)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:9"])
     }
@@ -182,14 +177,14 @@ import BatonStore
         var optimistic = ChangeSet()
         optimistic.write(.link("Note:tmp"), to: node, of: "edge:tmp")
         optimistic.edit(
-            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:tmp"], atEnd: true, uniqueBy: node))
+            insert(["edge:tmp"], uniqueBy: node)
         )
         let layer = store.applyOptimistic(optimistic)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:tmp"])
         var server = ChangeSet()
         server.write(.link("Note:n3"), to: node, of: "edge:3")
         server.edit(
-            ListEdit(key: connection, slot: edges, operation: .insert(links: ["edge:3"], atEnd: true, uniqueBy: node)))
+            insert(["edge:3"], uniqueBy: node))
         store.commit(server, replacing: layer)
         #expect(edgeKeys(store) == ["edge:1", "edge:2", "edge:3"])
         #expect(store.record("edge:tmp") == nil)

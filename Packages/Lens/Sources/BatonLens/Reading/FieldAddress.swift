@@ -21,19 +21,15 @@ public final class FieldAddress: Sendable, Hashable {
     /// A client-only field (`FieldPlan.isClientOnly`), which no response holds, is declared so:
     /// it reads as null until the app writes it.
     public let conditional: Bool
-    /// The plan field ``planField(in:of:)`` last found, and the resolved selection it was found
-    /// in. Main actor, like every read; holds one selection per address until another
-    /// replaces it (every fragment that declares the field shares it: reads through other
-    /// selections in turn each find their plan field again by response key). Unchecked: main
-    /// actor only, and a dynamic exclusivity check on every read through the plan cost about
-    /// 100 instructions.
-    /// Held apart, so a read compares the selection's identity and copies only the plan
-    /// field it returns.
+    /// The plan field ``planField(in:of:)`` last found. Main actor, like every read; one per
+    /// address until another replaces it (every fragment that declares the field shares it:
+    /// reads through other selections in turn each find their plan field again by response
+    /// key). Held apart from its selection, so a read compares the selection and copies only
+    /// the plan field it returns. Unchecked: main actor only, and a dynamic exclusivity check
+    /// on every read through the plan cost about 100 instructions.
     @MainActor @exclusivity(unchecked) private var lastPlan: FieldPlan?
     /// The resolved selection `lastPlan` was found in, kept so its identity cannot be reused.
     @MainActor @exclusivity(unchecked) private var lastSelection: ResolvedSelection?
-    /// `lastSelection`'s identity: what a read compares.
-    @MainActor @exclusivity(unchecked) private var lastSelectionID: ObjectIdentifier?
 
     private init(name: String, alias: String?, arguments: Bool, conditional: Bool) {
         self.name = name
@@ -108,11 +104,10 @@ public final class FieldAddress: Sendable, Hashable {
     func planField(in selection: SelectionPlan, of record: Record) -> FieldPlan? {
         // Only a selection with conditional fragments depends on the record's type.
         let resolved = selection.byType.isEmpty ? selection.common : selection.resolved(for: record.typename)
-        if lastSelectionID == ObjectIdentifier(resolved) { return lastPlan }
+        if lastSelection === resolved { return lastPlan }
         guard let plan = resolved.fields.first(where: { $0.responseKey == responseKey }) else { return nil }
         lastPlan = plan
         lastSelection = resolved
-        lastSelectionID = ObjectIdentifier(resolved)
         return plan
     }
 
