@@ -7,8 +7,9 @@ public final class FieldSlot: Sendable {
     /// The field's storage key: its name plus its arguments, `notes(first:2)`.
     public let storageKey: String
     public let slot: Slot
-    /// `\Record.[observed: slot]`, made once when the storage key was interned: the name
-    /// Observation knows the field by.
+    /// The name Observation knows the field by, taken once when the storage key was
+    /// interned: `\Record.observed3` for slot 3 (`Record.observationNames`, the first 256
+    /// slots), `\Record.[observed: slot]` past them.
     public let keyPath: KeyPath<Record, Value?> & Sendable
     let hash: Int
 
@@ -16,7 +17,9 @@ public final class FieldSlot: Sendable {
         self.storageKey = storageKey
         self.slot = slot
         self.hash = hash
-        self.keyPath = \Record.[observed: slot]
+        let number = Int(slot.rawValue)
+        let names = Record.observationNames
+        self.keyPath = number < names.count ? names[number] : \Record.[observed: slot]
     }
 
     /// The interned entry of `storageKey`.

@@ -85,13 +85,14 @@ public final class Record: Observable {
         field._withUnsafeGuaranteedRef { register(record, $0.keyPath, in: box) }
     }
 
-    /// The value of `slot`, registering the read with Observation; nil when the record does
-    /// not hold the field.
-    /// The key path Observation names the field in `slot` by (``FieldSlot/keyPath``). It is
-    /// never read (Observation compares key paths, it does not follow them), so it reads
-    /// nothing: a key path to an actor's member cannot be formed off that actor.
+    /// What Observation names the field in `slot` by (``FieldSlot/keyPath``) when the slot
+    /// is past the named ones (`observed0`, `observed1`, …). It is never read (Observation
+    /// compares key paths, it does not follow them), so it reads nothing: a key path to an
+    /// actor's member cannot be formed off that actor.
     public nonisolated subscript(observed slot: Slot) -> Value? { nil }
 
+    /// The value of `slot`, registering the read with Observation; nil when the record does
+    /// not hold the field.
     public subscript(slot slot: Slot) -> Value? {
         _ = access(NameTable.shared.field(at: slot).keyPath)
         return valueIfPresent(slot)

@@ -32,10 +32,11 @@ public struct Slot: Hashable, Comparable, Sendable {
 
     /// A slot's hash on its own, without a hasher: its number times an odd constant, which is
     /// never zero for a slot (numbers start at 0) and spreads dense numbers over a table's
-    /// buckets. Observation hashes a field's key path, `\Record.[observed: slot]`, several
-    /// times a tracked read, and a key path hashes its argument this way: a seeded hash of
-    /// the number there cost each read about 440 instructions. Slots are handed out in order,
-    /// so no input can choose them to collide.
+    /// buckets. Observation hashes a field's key path several times a tracked read, and a
+    /// slot past the named ones (``FieldSlot/keyPath``) is named `\Record.[observed: slot]`,
+    /// whose argument hashes this way: a seeded hash of the number there cost each read about
+    /// 440 instructions. Slots are handed out in order, so no input can choose them to
+    /// collide.
     public func _rawHashValue(seed: Int) -> Int {
         (Int(rawValue) &+ 1) &* -7_046_029_254_386_353_131
     }

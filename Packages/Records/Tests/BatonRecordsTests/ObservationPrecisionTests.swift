@@ -1,6 +1,6 @@
 import Observation
 import Testing
-@_spi(Baton) import BatonRecords
+@_spi(Baton) @testable import BatonRecords
 
 /// Counts how often a tracked read fires; `onChange` runs before the change (willSet).
 private final class Fired: @unchecked Sendable {
@@ -161,5 +161,41 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
         #expect(fired.count == 0)
         r.write(Value.int(3), at: a.slot)
         #expect(fired.count == 1)
+    }
+
+    /// Fields interned until the last one's slot is past the 256 named ones.
+    private func fieldsPastTheNames() -> [FieldSlot] {
+        var fields: [FieldSlot] = []
+        while fields.last.map({ $0.slot.rawValue < 256 }) ?? true {
+            fields.append(FieldSlot.named("pastTheNames\(fields.count)"))
+        }
+        return fields
+    }
+
+    @Test func everySlotHasANameOfItsOwn() {
+        let fields = fieldsPastTheNames()
+        let names = fields.map { $0.keyPath as AnyKeyPath }
+        #expect(Set(names).count == names.count)
+        for field in fields {
+            // The first 256 slots are named by members, the rest through the subscript.
+            let throughSubscript = field.keyPath == \Record.[observed: field.slot]
+            #expect(throughSubscript == (field.slot.rawValue >= 256), "\(field.storageKey)")
+        }
+    }
+
+    @Test func namedAndSubscriptSlotsEachNotifyOnlyTheirReaders() {
+        // Other suites intern names as this one runs: the first slot is named whatever ran.
+        let named = NameTable.shared.field(at: Slot(rawValue: 0))
+        let past = fieldsPastTheNames().last!
+        let r = Record(key: "R:3")
+        r.write(.int(1), at: named.slot)
+        r.write(.int(2), at: past.slot)
+        let readsPast = track { _ = r[past] }
+        let readsNamed = track { _ = r[named] }
+        r.write(.int(3), at: past.slot)
+        #expect(readsPast.count == 1 && readsNamed.count == 0)
+        let readsPastAgain = track { _ = r[past] }
+        r.write(.int(4), at: named.slot)
+        #expect(readsNamed.count == 1 && readsPastAgain.count == 0)
     }
 }
