@@ -29,7 +29,8 @@ struct CacheExpirationTests {
         #expect(sent.hasPrefix("query Q($id:ID!){"), "\(sent)")
         #expect(SHA256.hexDigest(sent) == hash)
         #expect(output.manifest.operations.allSatisfy { !$0.body.contains("cacheExpiration") })
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1"])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["id": "1"], normalization: SpecSchema.normalization)
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
     }
 

@@ -66,7 +66,8 @@ struct ConfigurationTests {
         let swift = SpecSchema.compile(text).swift
         let document = try #require(Self.stringLiteral(after: "static let document = ", in: swift))
         let hash = try #require(Self.stringLiteral(after: "static let persistedQueryHash = ", in: swift))
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1"])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["id": "1"], normalization: SpecSchema.normalization)
         #expect(!plan.text.contains("@connection"))
         #expect(document.contains("@connection"))
         #expect(SHA256.hexDigest(plan.text) == hash)
@@ -92,7 +93,8 @@ struct ConfigurationTests {
         #expect(SHA256.hexDigest(sent) == hash)
         let plan = try OperationPlan(
             document: Document.parse(document),
-            variables: ["connections": ["client:Character:1:__C_notes_connection"], "characterId": "1", "text": "t"])
+            variables: ["connections": ["client:Character:1:__C_notes_connection"], "characterId": "1", "text": "t"],
+            normalization: SpecSchema.normalization)
         #expect(plan.text == sent)
     }
 

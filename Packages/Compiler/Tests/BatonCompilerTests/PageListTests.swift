@@ -48,7 +48,8 @@ struct PageListTests {
             "\(sent)")
         #expect(SHA256.hexDigest(sent) == hash)
         #expect(output.manifest.operations.allSatisfy { !$0.body.contains("pageList") })
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["page": 2])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["page": 2], normalization: SpecSchema.normalization)
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
         #expect(plan.root.common.fields.first?.connection?.field == "__characters_pageList")
     }

@@ -43,7 +43,9 @@ struct RefetchableTests {
             ConfigurationTests.stringLiteral(
                 after: "static let document = ",
                 in: String(output.swift[output.swift.range(of: "enum CharacterNotesRefetchQuery")!.lowerBound...])))
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1", "count": 2])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["id": "1", "count": 2],
+            normalization: SpecSchema.normalization)
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
     }
 
@@ -72,7 +74,9 @@ struct RefetchableTests {
             ConfigurationTests.stringLiteral(
                 after: "static let document = ",
                 in: String(output.swift[output.swift.range(of: "enum CharacterNotesRefetchQuery")!.lowerBound...])))
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1", "count": 2])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["id": "1", "count": 2],
+            normalization: SpecSchema.normalization)
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import BatonCompiler
+import BatonNormalize
 import BatonTestSupport
 
 /// Where the tests' inputs live: the goldens beside this file; the hostile corpus (a test
@@ -23,6 +24,11 @@ enum SpecSchema {
             path: TestPaths.spec.appending(path: "tests/baton.json").path)
         return Compiler(schema: try! CompilerSchema.load(configuration: configuration))
     }()
+
+    /// The schema as the runtime's planner has it: a compiled document planned again at run
+    /// time with it sends what the compiler hashed (without it, the planner also selects the
+    /// `__typename` of every object, as it cannot tell their types).
+    static let normalization = Normalization(schema: compiler.schema.schema)
 
     /// Compiles one document text, named `Doc.graphql`.
     static func compile(_ text: String) -> Compiler.Output {

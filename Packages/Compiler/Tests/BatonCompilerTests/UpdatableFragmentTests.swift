@@ -31,7 +31,8 @@ struct UpdatableFragmentTests {
         #expect(document.contains("fragment Row on Character@updatable{"))
         #expect(sent.hasSuffix("fragment Row on Character{name,id}"))
         #expect(SHA256.hexDigest(sent) == hash)
-        let plan = try OperationPlan(document: Document.parse(document), variables: ["id": "1"])
+        let plan = try OperationPlan(
+            document: Document.parse(document), variables: ["id": "1"], normalization: SpecSchema.normalization)
         #expect(plan.text == sent, "the runtime sends what the compiler hashed")
     }
 

@@ -73,7 +73,7 @@ import BatonRecords
     @Test func theTextSentLeavesTheDirectiveOut() throws {
         #expect(
             try plan(page: 2).text
-                == "query Characters($page:Int,$name:String){characters(page:$page,filter:{name:$name}){info{count,next},results{id,name}}}"
+                == "query Characters($page:Int,$name:String){characters(page:$page,filter:{name:$name}){info{count,next,__typename},results{id,name,__typename},__typename}}"
         )
     }
 

@@ -18,6 +18,11 @@
 /// }
 /// ```
 ///
+/// The text a document planned at run time sends selects `__typename` in each selection set
+/// whose type the normalization's schema does not fix (every set below the root when it has
+/// no schema, as the plugin's `BatonSchema.normalization` has none): the plan reads each
+/// object's type there from the answer, so the document need not select it.
+///
 /// Building the operation's plan for the first time checks its lenses against its document:
 /// every field a lens declares (through links, recursively) must be selected on that type,
 /// or building fails with ``OperationBuildError`` naming the field and the lens.

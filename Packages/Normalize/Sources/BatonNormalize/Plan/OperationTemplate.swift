@@ -29,6 +29,10 @@ public final class OperationTemplate: Sendable {
     }
 
     /// Plans the operation `operationName` of `document` (the only one when nil).
+    ///
+    /// The text sent selects `__typename` in each selection set whose type the
+    /// normalization's schema does not fix (in every one below the root without a schema):
+    /// the plan reads each object's type there from the response.
     public convenience init(
         document: Document, operationName: String? = nil, normalization: Normalization = Normalization()
     ) throws(PlanError) {
@@ -41,8 +45,10 @@ public final class OperationTemplate: Sendable {
             throw .invalidDocument(error)
         }
         let rootTypename = normalization.rootTypename(for: operation.kind)
-        // Planned from what is sent: each spread's fragment arguments applied.
-        let (applied, sent) = document.applyingFragmentArguments(to: operation)
+        // Planned from what is sent: each spread's fragment arguments applied, and the
+        // `__typename`s the plan reads where the schema does not fix an object's type.
+        let (arguments, argumentsApplied) = document.applyingFragmentArguments(to: operation)
+        let (applied, sent) = argumentsApplied.selectingTypenames(for: arguments, schema: normalization.schema)
         var builder = TemplateBuilder(document: sent, normalization: normalization)
         let root = try builder.selection(
             of: [(applied.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
