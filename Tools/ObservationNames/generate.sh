@@ -2,9 +2,14 @@
 # Writes Packages/Records/Sources/BatonRecords/Record+ObservationNames.swift: COUNT argument-less
 # members of Record, one a slot, whose key paths name the first COUNT slots to Observation
 # (see that file). Run from the repository's root: Tools/ObservationNames/generate.sh [COUNT]
+# With --check, writes nothing and fails when the file is not what the script writes (make lint).
 set -euo pipefail
+check=false
+if [ "${1:-}" = "--check" ]; then check=true; shift; fi
 count=${1:-256}
-out=Packages/Records/Sources/BatonRecords/Record+ObservationNames.swift
+file=Packages/Records/Sources/BatonRecords/Record+ObservationNames.swift
+out=$file
+if $check; then out=$(mktemp); trap 'rm -f "$out"' EXIT; fi
 {
     cat <<HEADER
 // Written by Tools/ObservationNames/generate.sh $count: edit the script, not this file.
@@ -29,4 +34,11 @@ HEADER
     for ((i = 0; i < count; i++)); do echo "    nonisolated var observed$i: Value? { nil }"; done
     echo "}"
 } > "$out"
+if $check; then
+    if ! cmp -s "$out" "$file"; then
+        echo "$file is not what Tools/ObservationNames/generate.sh $count writes: run it" >&2
+        exit 1
+    fi
+    exit 0
+fi
 echo "wrote $out ($count names)"
