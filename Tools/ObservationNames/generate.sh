@@ -15,9 +15,12 @@ if $check; then out=$(mktemp); trap 'rm -f "$out"' EXIT; fi
 // Written by Tools/ObservationNames/generate.sh $count: edit the script, not this file.
 
 extension Record {
-    /// The key paths Observation knows the first \`observationNames.count\` slots by, a slot's
-    /// number its index: \`\\Record.observed0\`, \`\\Record.observed1\`, …; a slot past them
-    /// is named \`\\Record.[observed: slot]\`.
+    /// How many slots have a name of their own (\`observationName(_:)\`).
+    nonisolated static let observationNameCount = $count
+
+    /// The key path Observation knows slot \`number\` by, for the first
+    /// \`observationNameCount\` slots: \`\\Record.observed0\`, \`\\Record.observed1\`, …; nil past
+    /// them, whose slots are named \`\\Record.[observed: slot]\`.
     ///
     /// Observation hashes and compares a read's key path several times a tracked read. A key
     /// path to a member without arguments is hashed and compared by the member alone; one
@@ -25,11 +28,16 @@ extension Record {
     /// witnesses: about 500 more instructions a tracked read (\`profile tracked-read\`), which
     /// put \`tracked_over_observable_ratio\` at 1.03–1.05 against \`@Observable\`'s stored
     /// properties. These members are never read, as the subscript is not (Observation
-    /// compares key paths, it does not follow them). Safe on any thread.
-    nonisolated static let observationNames: [KeyPath<Record, Value?> & Sendable] = [
+    /// compares key paths, it does not follow them). Each key path is made when its slot is
+    /// first interned, not before: a table of them all made at once cost a launch about 4.7M
+    /// instructions. Safe on any thread.
+    nonisolated static func observationName(_ number: Int) -> (KeyPath<Record, Value?> & Sendable)? {
+        switch number {
 HEADER
-    for ((i = 0; i < count; i++)); do echo "        \\Record.observed$i,"; done
-    echo "    ]"
+    for ((i = 0; i < count; i++)); do echo "        case $i: \\Record.observed$i"; done
+    echo "        default: nil"
+    echo "        }"
+    echo "    }"
     echo
     for ((i = 0; i < count; i++)); do echo "    nonisolated var observed$i: Value? { nil }"; done
     echo "}"

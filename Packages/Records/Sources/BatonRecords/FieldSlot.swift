@@ -8,7 +8,7 @@ public final class FieldSlot: Sendable {
     public let storageKey: String
     public let slot: Slot
     /// The name Observation knows the field by, taken once when the storage key was
-    /// interned: `\Record.observed3` for slot 3 (`Record.observationNames`, the first 256
+    /// interned: `\Record.observed3` for slot 3 (`Record.observationName(_:)`, the first 256
     /// slots), `\Record.[observed: slot]` past them.
     public let keyPath: KeyPath<Record, Value?> & Sendable
     let hash: Int
@@ -17,9 +17,7 @@ public final class FieldSlot: Sendable {
         self.storageKey = storageKey
         self.slot = slot
         self.hash = hash
-        let number = Int(slot.rawValue)
-        let names = Record.observationNames
-        self.keyPath = number < names.count ? names[number] : \Record.[observed: slot]
+        self.keyPath = Record.observationName(Int(slot.rawValue)) ?? \Record.[observed: slot]
     }
 
     /// The interned entry of `storageKey`.

@@ -1,9 +1,12 @@
 // Written by Tools/ObservationNames/generate.sh 256: edit the script, not this file.
 
 extension Record {
-    /// The key paths Observation knows the first `observationNames.count` slots by, a slot's
-    /// number its index: `\Record.observed0`, `\Record.observed1`, …; a slot past them
-    /// is named `\Record.[observed: slot]`.
+    /// How many slots have a name of their own (`observationName(_:)`).
+    nonisolated static let observationNameCount = 256
+
+    /// The key path Observation knows slot `number` by, for the first
+    /// `observationNameCount` slots: `\Record.observed0`, `\Record.observed1`, …; nil past
+    /// them, whose slots are named `\Record.[observed: slot]`.
     ///
     /// Observation hashes and compares a read's key path several times a tracked read. A key
     /// path to a member without arguments is hashed and compared by the member alone; one
@@ -11,265 +14,270 @@ extension Record {
     /// witnesses: about 500 more instructions a tracked read (`profile tracked-read`), which
     /// put `tracked_over_observable_ratio` at 1.03–1.05 against `@Observable`'s stored
     /// properties. These members are never read, as the subscript is not (Observation
-    /// compares key paths, it does not follow them). Safe on any thread.
-    nonisolated static let observationNames: [KeyPath<Record, Value?> & Sendable] = [
-        \Record.observed0,
-        \Record.observed1,
-        \Record.observed2,
-        \Record.observed3,
-        \Record.observed4,
-        \Record.observed5,
-        \Record.observed6,
-        \Record.observed7,
-        \Record.observed8,
-        \Record.observed9,
-        \Record.observed10,
-        \Record.observed11,
-        \Record.observed12,
-        \Record.observed13,
-        \Record.observed14,
-        \Record.observed15,
-        \Record.observed16,
-        \Record.observed17,
-        \Record.observed18,
-        \Record.observed19,
-        \Record.observed20,
-        \Record.observed21,
-        \Record.observed22,
-        \Record.observed23,
-        \Record.observed24,
-        \Record.observed25,
-        \Record.observed26,
-        \Record.observed27,
-        \Record.observed28,
-        \Record.observed29,
-        \Record.observed30,
-        \Record.observed31,
-        \Record.observed32,
-        \Record.observed33,
-        \Record.observed34,
-        \Record.observed35,
-        \Record.observed36,
-        \Record.observed37,
-        \Record.observed38,
-        \Record.observed39,
-        \Record.observed40,
-        \Record.observed41,
-        \Record.observed42,
-        \Record.observed43,
-        \Record.observed44,
-        \Record.observed45,
-        \Record.observed46,
-        \Record.observed47,
-        \Record.observed48,
-        \Record.observed49,
-        \Record.observed50,
-        \Record.observed51,
-        \Record.observed52,
-        \Record.observed53,
-        \Record.observed54,
-        \Record.observed55,
-        \Record.observed56,
-        \Record.observed57,
-        \Record.observed58,
-        \Record.observed59,
-        \Record.observed60,
-        \Record.observed61,
-        \Record.observed62,
-        \Record.observed63,
-        \Record.observed64,
-        \Record.observed65,
-        \Record.observed66,
-        \Record.observed67,
-        \Record.observed68,
-        \Record.observed69,
-        \Record.observed70,
-        \Record.observed71,
-        \Record.observed72,
-        \Record.observed73,
-        \Record.observed74,
-        \Record.observed75,
-        \Record.observed76,
-        \Record.observed77,
-        \Record.observed78,
-        \Record.observed79,
-        \Record.observed80,
-        \Record.observed81,
-        \Record.observed82,
-        \Record.observed83,
-        \Record.observed84,
-        \Record.observed85,
-        \Record.observed86,
-        \Record.observed87,
-        \Record.observed88,
-        \Record.observed89,
-        \Record.observed90,
-        \Record.observed91,
-        \Record.observed92,
-        \Record.observed93,
-        \Record.observed94,
-        \Record.observed95,
-        \Record.observed96,
-        \Record.observed97,
-        \Record.observed98,
-        \Record.observed99,
-        \Record.observed100,
-        \Record.observed101,
-        \Record.observed102,
-        \Record.observed103,
-        \Record.observed104,
-        \Record.observed105,
-        \Record.observed106,
-        \Record.observed107,
-        \Record.observed108,
-        \Record.observed109,
-        \Record.observed110,
-        \Record.observed111,
-        \Record.observed112,
-        \Record.observed113,
-        \Record.observed114,
-        \Record.observed115,
-        \Record.observed116,
-        \Record.observed117,
-        \Record.observed118,
-        \Record.observed119,
-        \Record.observed120,
-        \Record.observed121,
-        \Record.observed122,
-        \Record.observed123,
-        \Record.observed124,
-        \Record.observed125,
-        \Record.observed126,
-        \Record.observed127,
-        \Record.observed128,
-        \Record.observed129,
-        \Record.observed130,
-        \Record.observed131,
-        \Record.observed132,
-        \Record.observed133,
-        \Record.observed134,
-        \Record.observed135,
-        \Record.observed136,
-        \Record.observed137,
-        \Record.observed138,
-        \Record.observed139,
-        \Record.observed140,
-        \Record.observed141,
-        \Record.observed142,
-        \Record.observed143,
-        \Record.observed144,
-        \Record.observed145,
-        \Record.observed146,
-        \Record.observed147,
-        \Record.observed148,
-        \Record.observed149,
-        \Record.observed150,
-        \Record.observed151,
-        \Record.observed152,
-        \Record.observed153,
-        \Record.observed154,
-        \Record.observed155,
-        \Record.observed156,
-        \Record.observed157,
-        \Record.observed158,
-        \Record.observed159,
-        \Record.observed160,
-        \Record.observed161,
-        \Record.observed162,
-        \Record.observed163,
-        \Record.observed164,
-        \Record.observed165,
-        \Record.observed166,
-        \Record.observed167,
-        \Record.observed168,
-        \Record.observed169,
-        \Record.observed170,
-        \Record.observed171,
-        \Record.observed172,
-        \Record.observed173,
-        \Record.observed174,
-        \Record.observed175,
-        \Record.observed176,
-        \Record.observed177,
-        \Record.observed178,
-        \Record.observed179,
-        \Record.observed180,
-        \Record.observed181,
-        \Record.observed182,
-        \Record.observed183,
-        \Record.observed184,
-        \Record.observed185,
-        \Record.observed186,
-        \Record.observed187,
-        \Record.observed188,
-        \Record.observed189,
-        \Record.observed190,
-        \Record.observed191,
-        \Record.observed192,
-        \Record.observed193,
-        \Record.observed194,
-        \Record.observed195,
-        \Record.observed196,
-        \Record.observed197,
-        \Record.observed198,
-        \Record.observed199,
-        \Record.observed200,
-        \Record.observed201,
-        \Record.observed202,
-        \Record.observed203,
-        \Record.observed204,
-        \Record.observed205,
-        \Record.observed206,
-        \Record.observed207,
-        \Record.observed208,
-        \Record.observed209,
-        \Record.observed210,
-        \Record.observed211,
-        \Record.observed212,
-        \Record.observed213,
-        \Record.observed214,
-        \Record.observed215,
-        \Record.observed216,
-        \Record.observed217,
-        \Record.observed218,
-        \Record.observed219,
-        \Record.observed220,
-        \Record.observed221,
-        \Record.observed222,
-        \Record.observed223,
-        \Record.observed224,
-        \Record.observed225,
-        \Record.observed226,
-        \Record.observed227,
-        \Record.observed228,
-        \Record.observed229,
-        \Record.observed230,
-        \Record.observed231,
-        \Record.observed232,
-        \Record.observed233,
-        \Record.observed234,
-        \Record.observed235,
-        \Record.observed236,
-        \Record.observed237,
-        \Record.observed238,
-        \Record.observed239,
-        \Record.observed240,
-        \Record.observed241,
-        \Record.observed242,
-        \Record.observed243,
-        \Record.observed244,
-        \Record.observed245,
-        \Record.observed246,
-        \Record.observed247,
-        \Record.observed248,
-        \Record.observed249,
-        \Record.observed250,
-        \Record.observed251,
-        \Record.observed252,
-        \Record.observed253,
-        \Record.observed254,
-        \Record.observed255,
-    ]
+    /// compares key paths, it does not follow them). Each key path is made when its slot is
+    /// first interned, not before: a table of them all made at once cost a launch about 4.7M
+    /// instructions. Safe on any thread.
+    nonisolated static func observationName(_ number: Int) -> (KeyPath<Record, Value?> & Sendable)? {
+        switch number {
+        case 0: \Record.observed0
+        case 1: \Record.observed1
+        case 2: \Record.observed2
+        case 3: \Record.observed3
+        case 4: \Record.observed4
+        case 5: \Record.observed5
+        case 6: \Record.observed6
+        case 7: \Record.observed7
+        case 8: \Record.observed8
+        case 9: \Record.observed9
+        case 10: \Record.observed10
+        case 11: \Record.observed11
+        case 12: \Record.observed12
+        case 13: \Record.observed13
+        case 14: \Record.observed14
+        case 15: \Record.observed15
+        case 16: \Record.observed16
+        case 17: \Record.observed17
+        case 18: \Record.observed18
+        case 19: \Record.observed19
+        case 20: \Record.observed20
+        case 21: \Record.observed21
+        case 22: \Record.observed22
+        case 23: \Record.observed23
+        case 24: \Record.observed24
+        case 25: \Record.observed25
+        case 26: \Record.observed26
+        case 27: \Record.observed27
+        case 28: \Record.observed28
+        case 29: \Record.observed29
+        case 30: \Record.observed30
+        case 31: \Record.observed31
+        case 32: \Record.observed32
+        case 33: \Record.observed33
+        case 34: \Record.observed34
+        case 35: \Record.observed35
+        case 36: \Record.observed36
+        case 37: \Record.observed37
+        case 38: \Record.observed38
+        case 39: \Record.observed39
+        case 40: \Record.observed40
+        case 41: \Record.observed41
+        case 42: \Record.observed42
+        case 43: \Record.observed43
+        case 44: \Record.observed44
+        case 45: \Record.observed45
+        case 46: \Record.observed46
+        case 47: \Record.observed47
+        case 48: \Record.observed48
+        case 49: \Record.observed49
+        case 50: \Record.observed50
+        case 51: \Record.observed51
+        case 52: \Record.observed52
+        case 53: \Record.observed53
+        case 54: \Record.observed54
+        case 55: \Record.observed55
+        case 56: \Record.observed56
+        case 57: \Record.observed57
+        case 58: \Record.observed58
+        case 59: \Record.observed59
+        case 60: \Record.observed60
+        case 61: \Record.observed61
+        case 62: \Record.observed62
+        case 63: \Record.observed63
+        case 64: \Record.observed64
+        case 65: \Record.observed65
+        case 66: \Record.observed66
+        case 67: \Record.observed67
+        case 68: \Record.observed68
+        case 69: \Record.observed69
+        case 70: \Record.observed70
+        case 71: \Record.observed71
+        case 72: \Record.observed72
+        case 73: \Record.observed73
+        case 74: \Record.observed74
+        case 75: \Record.observed75
+        case 76: \Record.observed76
+        case 77: \Record.observed77
+        case 78: \Record.observed78
+        case 79: \Record.observed79
+        case 80: \Record.observed80
+        case 81: \Record.observed81
+        case 82: \Record.observed82
+        case 83: \Record.observed83
+        case 84: \Record.observed84
+        case 85: \Record.observed85
+        case 86: \Record.observed86
+        case 87: \Record.observed87
+        case 88: \Record.observed88
+        case 89: \Record.observed89
+        case 90: \Record.observed90
+        case 91: \Record.observed91
+        case 92: \Record.observed92
+        case 93: \Record.observed93
+        case 94: \Record.observed94
+        case 95: \Record.observed95
+        case 96: \Record.observed96
+        case 97: \Record.observed97
+        case 98: \Record.observed98
+        case 99: \Record.observed99
+        case 100: \Record.observed100
+        case 101: \Record.observed101
+        case 102: \Record.observed102
+        case 103: \Record.observed103
+        case 104: \Record.observed104
+        case 105: \Record.observed105
+        case 106: \Record.observed106
+        case 107: \Record.observed107
+        case 108: \Record.observed108
+        case 109: \Record.observed109
+        case 110: \Record.observed110
+        case 111: \Record.observed111
+        case 112: \Record.observed112
+        case 113: \Record.observed113
+        case 114: \Record.observed114
+        case 115: \Record.observed115
+        case 116: \Record.observed116
+        case 117: \Record.observed117
+        case 118: \Record.observed118
+        case 119: \Record.observed119
+        case 120: \Record.observed120
+        case 121: \Record.observed121
+        case 122: \Record.observed122
+        case 123: \Record.observed123
+        case 124: \Record.observed124
+        case 125: \Record.observed125
+        case 126: \Record.observed126
+        case 127: \Record.observed127
+        case 128: \Record.observed128
+        case 129: \Record.observed129
+        case 130: \Record.observed130
+        case 131: \Record.observed131
+        case 132: \Record.observed132
+        case 133: \Record.observed133
+        case 134: \Record.observed134
+        case 135: \Record.observed135
+        case 136: \Record.observed136
+        case 137: \Record.observed137
+        case 138: \Record.observed138
+        case 139: \Record.observed139
+        case 140: \Record.observed140
+        case 141: \Record.observed141
+        case 142: \Record.observed142
+        case 143: \Record.observed143
+        case 144: \Record.observed144
+        case 145: \Record.observed145
+        case 146: \Record.observed146
+        case 147: \Record.observed147
+        case 148: \Record.observed148
+        case 149: \Record.observed149
+        case 150: \Record.observed150
+        case 151: \Record.observed151
+        case 152: \Record.observed152
+        case 153: \Record.observed153
+        case 154: \Record.observed154
+        case 155: \Record.observed155
+        case 156: \Record.observed156
+        case 157: \Record.observed157
+        case 158: \Record.observed158
+        case 159: \Record.observed159
+        case 160: \Record.observed160
+        case 161: \Record.observed161
+        case 162: \Record.observed162
+        case 163: \Record.observed163
+        case 164: \Record.observed164
+        case 165: \Record.observed165
+        case 166: \Record.observed166
+        case 167: \Record.observed167
+        case 168: \Record.observed168
+        case 169: \Record.observed169
+        case 170: \Record.observed170
+        case 171: \Record.observed171
+        case 172: \Record.observed172
+        case 173: \Record.observed173
+        case 174: \Record.observed174
+        case 175: \Record.observed175
+        case 176: \Record.observed176
+        case 177: \Record.observed177
+        case 178: \Record.observed178
+        case 179: \Record.observed179
+        case 180: \Record.observed180
+        case 181: \Record.observed181
+        case 182: \Record.observed182
+        case 183: \Record.observed183
+        case 184: \Record.observed184
+        case 185: \Record.observed185
+        case 186: \Record.observed186
+        case 187: \Record.observed187
+        case 188: \Record.observed188
+        case 189: \Record.observed189
+        case 190: \Record.observed190
+        case 191: \Record.observed191
+        case 192: \Record.observed192
+        case 193: \Record.observed193
+        case 194: \Record.observed194
+        case 195: \Record.observed195
+        case 196: \Record.observed196
+        case 197: \Record.observed197
+        case 198: \Record.observed198
+        case 199: \Record.observed199
+        case 200: \Record.observed200
+        case 201: \Record.observed201
+        case 202: \Record.observed202
+        case 203: \Record.observed203
+        case 204: \Record.observed204
+        case 205: \Record.observed205
+        case 206: \Record.observed206
+        case 207: \Record.observed207
+        case 208: \Record.observed208
+        case 209: \Record.observed209
+        case 210: \Record.observed210
+        case 211: \Record.observed211
+        case 212: \Record.observed212
+        case 213: \Record.observed213
+        case 214: \Record.observed214
+        case 215: \Record.observed215
+        case 216: \Record.observed216
+        case 217: \Record.observed217
+        case 218: \Record.observed218
+        case 219: \Record.observed219
+        case 220: \Record.observed220
+        case 221: \Record.observed221
+        case 222: \Record.observed222
+        case 223: \Record.observed223
+        case 224: \Record.observed224
+        case 225: \Record.observed225
+        case 226: \Record.observed226
+        case 227: \Record.observed227
+        case 228: \Record.observed228
+        case 229: \Record.observed229
+        case 230: \Record.observed230
+        case 231: \Record.observed231
+        case 232: \Record.observed232
+        case 233: \Record.observed233
+        case 234: \Record.observed234
+        case 235: \Record.observed235
+        case 236: \Record.observed236
+        case 237: \Record.observed237
+        case 238: \Record.observed238
+        case 239: \Record.observed239
+        case 240: \Record.observed240
+        case 241: \Record.observed241
+        case 242: \Record.observed242
+        case 243: \Record.observed243
+        case 244: \Record.observed244
+        case 245: \Record.observed245
+        case 246: \Record.observed246
+        case 247: \Record.observed247
+        case 248: \Record.observed248
+        case 249: \Record.observed249
+        case 250: \Record.observed250
+        case 251: \Record.observed251
+        case 252: \Record.observed252
+        case 253: \Record.observed253
+        case 254: \Record.observed254
+        case 255: \Record.observed255
+        default: nil
+        }
+    }
 
     nonisolated var observed0: Value? { nil }
     nonisolated var observed1: Value? { nil }

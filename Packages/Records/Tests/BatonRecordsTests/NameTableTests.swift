@@ -10,9 +10,8 @@ import Testing
         #expect(NameTable.shared.field(at: first.slot).keyPath === first.keyPath)
         // The key path is the slot's name among the records' members, or past them the
         // observed subscript's: equal to one built by hand.
-        let number = Int(first.slot.rawValue)
-        let names = Record.observationNames
-        #expect(first.keyPath == (number < names.count ? names[number] : \Record.[observed: first.slot]))
+        let named = Record.observationName(Int(first.slot.rawValue))
+        #expect(first.keyPath == named ?? \Record.[observed: first.slot])
     }
 
     @Test func slotRoundTripsToItsStorageKey() {

@@ -163,10 +163,10 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
         #expect(fired.count == 1)
     }
 
-    /// Fields interned until the last one's slot is past the 256 named ones.
+    /// Fields interned until the last one's slot is past the named ones.
     private func fieldsPastTheNames() -> [FieldSlot] {
         var fields: [FieldSlot] = []
-        while fields.last.map({ $0.slot.rawValue < 256 }) ?? true {
+        while fields.last.map({ Int($0.slot.rawValue) < Record.observationNameCount }) ?? true {
             fields.append(FieldSlot.named("pastTheNames\(fields.count)"))
         }
         return fields
@@ -177,9 +177,10 @@ private func record(_ key: RecordKey, _ values: [String: Value]) -> Record {
         let names = fields.map { $0.keyPath as AnyKeyPath }
         #expect(Set(names).count == names.count)
         for field in fields {
-            // The first 256 slots are named by members, the rest through the subscript.
+            // The first slots are named by members, the rest through the subscript.
             let throughSubscript = field.keyPath == \Record.[observed: field.slot]
-            #expect(throughSubscript == (field.slot.rawValue >= 256), "\(field.storageKey)")
+            #expect(
+                throughSubscript == (Int(field.slot.rawValue) >= Record.observationNameCount), "\(field.storageKey)")
         }
     }
 
