@@ -15,21 +15,33 @@ extension Document {
     {
         let selector = TypenameSelector(schema: schema)
         var selected = operation
-        let definitions = definitions.map { definition -> Definition in
-            switch definition {
+        var definitions = definitions
+        var changed = false
+        for index in definitions.indices {
+            switch definitions[index] {
             case .operation(var each):
-                let isTheOperation = each == operation
-                each.selectionSet = selector.selections(
-                    each.selectionSet, on: schema?.rootTypeName(for: each.kind), selectsTypename: false)
+                guard
+                    let selections = selector.selections(
+                        each.selectionSet, on: schema?.rootTypeName(for: each.kind), selectsTypename: false)
+                else { continue }
+                // The operation itself, told by its name and where it starts (a valid document
+                // names each of several operations once).
+                let isTheOperation = each.name == operation.name && each.location == operation.location
+                each.selectionSet = selections
                 if isTheOperation { selected = each }
-                return .operation(each)
+                definitions[index] = .operation(each)
+                changed = true
             case .fragment(var fragment):
-                fragment.selectionSet = selector.selections(
-                    fragment.selectionSet, on: fragment.typeCondition, selectsTypename: false)
-                return .fragment(fragment)
+                guard
+                    let selections = selector.selections(
+                        fragment.selectionSet, on: fragment.typeCondition, selectsTypename: false)
+                else { continue }
+                fragment.selectionSet = selections
+                definitions[index] = .fragment(fragment)
+                changed = true
             }
         }
-        return (selected, Document(definitions: definitions))
+        return changed ? (selected, Document(definitions: definitions)) : (operation, self)
     }
 }
 
@@ -39,31 +51,40 @@ private struct TypenameSelector {
     let schema: GraphQLSchema?
 
     /// `selections`, made on an object of `type` (nil: not known), with their fields' sets
-    /// walked, and `__typename` added when `selectsTypename` and they lack it.
-    func selections(_ selections: [Selection], on type: String?, selectsTypename: Bool) -> [Selection] {
-        var result = selections.map { selection -> Selection in
-            switch selection {
+    /// walked, and `__typename` added when `selectsTypename` and they lack it; nil when
+    /// nothing in them changes (no set is copied then).
+    func selections(_ selections: [Selection], on type: String?, selectsTypename: Bool) -> [Selection]? {
+        var result: [Selection]?
+        for index in selections.indices {
+            let changed: Selection
+            switch selections[index] {
             case .field(var field):
-                guard let children = field.selectionSet else { return selection }
+                guard let children = field.selectionSet else { continue }
                 let childType = type.flatMap { schema?.field(field.name, on: $0)?.type.namedType }
-                field.selectionSet = self.selections(children, on: childType, selectsTypename: !fixes(childType))
-                return .field(field)
+                guard let walked = self.selections(children, on: childType, selectsTypename: !fixes(childType))
+                else { continue }
+                field.selectionSet = walked
+                changed = .field(field)
             case .inlineFragment(var inline):
-                inline.selectionSet = self.selections(
-                    inline.selectionSet, on: inline.typeCondition ?? type, selectsTypename: false)
-                return .inlineFragment(inline)
+                guard
+                    let walked = self.selections(
+                        inline.selectionSet, on: inline.typeCondition ?? type, selectsTypename: false)
+                else { continue }
+                inline.selectionSet = walked
+                changed = .inlineFragment(inline)
             case .fragmentSpread:
-                return selection
+                continue
             }
+            if result == nil { result = selections }
+            result![index] = changed
         }
+        guard selectsTypename, let location = selections.first?.location else { return result }
         let selected = selections.contains {
             guard case .field(let field) = $0 else { return false }
             return field.name == "__typename" && field.alias == nil && field.directives.isEmpty
         }
-        if selectsTypename && !selected, let location = selections.first?.location {
-            result.append(.field(Field(name: "__typename", location: location)))
-        }
-        return result
+        if selected { return result }
+        return (result ?? selections) + [.field(Field(name: "__typename", location: location))]
     }
 
     /// Whether the schema fixes the type of an object at a position of type `type`: it knows

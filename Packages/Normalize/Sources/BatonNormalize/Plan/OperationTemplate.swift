@@ -45,16 +45,19 @@ public final class OperationTemplate: Sendable {
             throw .invalidDocument(error)
         }
         let rootTypename = normalization.rootTypename(for: operation.kind)
-        // Planned from what is sent: each spread's fragment arguments applied, and the
-        // `__typename`s the plan reads where the schema does not fix an object's type.
-        let (arguments, argumentsApplied) = document.applyingFragmentArguments(to: operation)
-        let (applied, sent) = argumentsApplied.selectingTypenames(for: arguments, schema: normalization.schema)
+        // Planned from what is sent: each spread's fragment arguments applied.
+        let (applied, sent) = document.applyingFragmentArguments(to: operation)
         var builder = TemplateBuilder(document: sent, normalization: normalization)
         let root = try builder.selection(
             of: [(applied.selectionSet, .always)], staticType: normalization.schema == nil ? nil : rootTypename,
             isRoot: true)
+        // The text sent selects the `__typename`s the plan reads where the schema does not
+        // fix an object's type, when the document leaves some out.
+        let (wireOperation, wire) =
+            builder.addedTypename
+            ? sent.selectingTypenames(for: applied, schema: normalization.schema) : (applied, sent)
         self.init(
-            operation.kind, name: operation.name, text: sent.wireText(for: applied, schema: normalization.schema),
+            operation.kind, name: operation.name, text: wire.wireText(for: wireOperation, schema: normalization.schema),
             rootTypename: rootTypename,
             variables: operation.variableDefinitions.map {
                 VariableTemplate($0.name, nonNull: $0.type.isNonNull, default: $0.defaultValue)

@@ -6,6 +6,9 @@ import BatonRecords
 struct TemplateBuilder {
     let document: Document
     let normalization: Normalization
+    /// Whether a set the plan types by its `__typename` does not select it: the text sent
+    /// must then select it (`Document.selectingTypenames(for:schema:)`).
+    private(set) var addedTypename = false
 
     /// One AST field, where it occurs (the conditions and deferrals around it), and the type
     /// it is selected on: the type condition of the fragment around it, or the position's
@@ -73,6 +76,7 @@ struct TemplateBuilder {
                 order: &order, groups: &groups)
         }
         if addTypename && groups["__typename"]?.contains(where: { $0.occurrence.conditions.isEmpty }) != true {
+            addedTypename = true
             if groups["__typename"] == nil { order.append("__typename") }
             groups["__typename", default: []].append(
                 (Field(name: "__typename", location: SourceLocation(line: 0, column: 0)), .always, staticType))
