@@ -11,6 +11,7 @@ struct ConnectionPagingTests {
               character(id: $id) {
                 notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "CharacterDetail_notes") {
                   edges { cursor node { id } }
+                  pageInfo { startCursor endCursor hasNextPage hasPreviousPage }
                 }
               }
             }
@@ -20,6 +21,20 @@ struct ConnectionPagingTests {
             output.swift.contains(
                 #"ConnectionTemplate(key: "CharacterDetail_notes", paging: ConnectionPaging(forward: .init(count: "first", cursor: "after"), backward: .init(count: "last", cursor: "before")))"#
             ))
+    }
+
+    @Test func aConnectionsPageInfoMayComeThroughAFragment() {
+        let output = SpecSchema.compile(
+            """
+            query Paged($id: ID!, $count: Int, $cursor: String) {
+              character(id: $id) {
+                notes(first: $count, after: $cursor) @connection(key: "Paged_notes") { edges { cursor } ...Info }
+              }
+            }
+            fragment Info on NoteConnection { ... on NoteConnection { pageInfo { ...Next } } }
+            fragment Next on PageInfo { hasNextPage endCursor }
+            """)
+        #expect(output.errors.isEmpty, "\(output.errors)")
     }
 
     @Test func aConnectionWithALiteralPageSizeAndNoCursorCompilesUnpaged() {
@@ -43,6 +58,18 @@ struct ConnectionPagingTests {
         (
             "query A($b: String) { character(id: 1) { notes(before: $b) @connection(key: \"k\") { edges { cursor } } } }",
             "pages with 'before: $b', so 'last' must be a variable too"
+        ),
+        (
+            "query A($c: Int, $a: String) { character(id: 1) { notes(first: $c, after: $a) @connection(key: \"k\") { edges { cursor } } } }",
+            "pages with 'after: $a', so it must select 'pageInfo { hasNextPage endCursor }'"
+        ),
+        (
+            "query A($c: Int, $a: String) { character(id: 1) { notes(first: $c, after: $a) @connection(key: \"k\") { edges { cursor } pageInfo { hasNextPage } } } }",
+            "pages with 'after: $a', so it must select 'pageInfo { hasNextPage endCursor }'"
+        ),
+        (
+            "query A($c: Int, $b: String) { character(id: 1) { notes(last: $c, before: $b) @connection(key: \"k\") { edges { cursor } pageInfo { hasNextPage endCursor } } } }",
+            "pages with 'before: $b', so it must select 'pageInfo { hasPreviousPage startCursor }'"
         ),
     ])
     func aConnectionWhoseCursorCannotBePagedIsAnErrorAtItsDirective(_ document: String, _ message: String) {

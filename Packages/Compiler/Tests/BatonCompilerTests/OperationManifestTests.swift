@@ -11,7 +11,10 @@ struct OperationManifestTests {
         query CharacterNotes($id: ID!, $first: Int!, $after: String) {
           character(id: $id) {
             name
-            notes(first: $first, after: $after) @connection(key: "CharacterNotes_notes") { edges { node { ...NoteText } } }
+            notes(first: $first, after: $after) @connection(key: "CharacterNotes_notes") {
+              edges { node { ...NoteText } }
+              pageInfo { endCursor hasNextPage }
+            }
           }
         }
         fragment NoteText on Note { text }

@@ -11,6 +11,7 @@ struct RefetchableTests {
           name
           notes(first: $count, after: $cursor) @connection(key: "CharacterNotes_notes") {
             edges { cursor node { id text } }
+            pageInfo { endCursor hasNextPage }
           }
         }
         query Screen($id: ID!, $count: Int, $cursor: String) { character(id: $id) { ...CharacterNotes } }
@@ -58,6 +59,7 @@ struct RefetchableTests {
               name
               notes(first: $count, after: $cursor) @connection(key: "CharacterNotes_notes") {
                 edges { cursor node { id text } }
+                pageInfo { endCursor hasNextPage }
               }
             }
             query Screen($id: ID!) { character(id: $id) { ...CharacterNotes @arguments(count: 2) } }

@@ -161,6 +161,35 @@ struct LatestNotes: RefetchableFragment {
         """.utf8)
 }
 
+/// ``LatestNotes`` whose connection selects no page info.
+struct BareLatestNotes: RefetchableFragment {
+    static let typeCondition = "Character"
+    struct Fields: FieldSet { let notes = Linked<NotesQuery.Notes>("notes", arguments: true) }
+    static let fields = Fields()
+    let ref: RecordRef
+    typealias RefetchQuery = BareLatestNotesRefetchQuery
+    static let refetchTarget = LatestNotes.refetchTarget
+}
+
+enum BareLatestNotesRefetchQuery: GraphQLOperation {
+    static let document = """
+        query BareLatestNotesRefetchQuery($id: ID!, $last: Int, $before: String) { character(id: $id) { ...BareLatestNotes } }
+        fragment BareLatestNotes on Character {
+          id
+          notes(last: $last, before: $before) @connection(key: "BareLatestNotes_notes") {
+            totalCount
+            edges { node { id text __typename } cursor }
+          }
+        }
+        """
+    struct Data: Fragment {
+        static let typeCondition = "Query"
+        struct Fields: FieldSet { let character = Linked<BareLatestNotes?>("character", arguments: true) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+}
+
 enum LatestNotesRefetchQuery: GraphQLOperation {
     static let document = """
         query LatestNotesRefetchQuery($id: ID!, $last: Int, $before: String) { character(id: $id) { ...LatestNotes } }
@@ -200,6 +229,33 @@ struct FragmentBackwardPaginationTests {
         #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
         #expect(!handle.hasPrevious)
         #expect(!handle.isLoadingPrevious)
+    }
+
+    @Test func loadPreviousOnAConnectionWithoutPageInfoIsRefusedAndFetchesNothing() async throws {
+        let transport = ScriptedTransport { _, _ in LatestNotes.earlier }
+        let environment = Spec.environment(transport)
+        let data = try load(
+            BareLatestNotesRefetchQuery.self, variables: ["id": "1", "last": 2], response: LatestNotes.page,
+            into: environment)
+        let handle = RefetchHandle(
+            try #require(try data.character), variables: ["id": "1", "last": 2], in: environment)
+
+        do {
+            try await handle.loadPrevious(2)
+            Issue.record("a connection without its page info cannot page")
+        } catch {
+            guard case .refused(.pagination(let refusal)) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(
+                refusal
+                    == .noPageInfo(
+                        operation: "BareLatestNotesRefetchQuery", field: "notes", key: "BareLatestNotes_notes",
+                        direction: .backward))
+        }
+        #expect(handle.error != nil)
+        #expect(transport.count == 0)
     }
 
     @Test func loadNextOnABackwardOnlyConnectionIsNotPageable() async throws {

@@ -160,6 +160,41 @@ enum NamedNotesQuery: GraphQLOperation {
 }
 
 /// The notes query with a literal page size: a connection that is never paged.
+/// Notes pageable forward whose connection selects no page info.
+enum BareNotesQuery: GraphQLOperation {
+    static let document = """
+        query BareNotes($id: ID!, $first: Int = 2, $after: String) {
+          character(id: $id) {
+            id
+            name
+            notes(first: $first, after: $after) @connection(key: "BareNotes_notes") {
+              totalCount
+              edges { node { id text __typename } cursor }
+            }
+          }
+        }
+        """
+    typealias Data = NotesQuery.Data
+}
+
+/// Notes pageable both ways whose page info has only the forward fields.
+enum ForwardInfoNotesQuery: GraphQLOperation {
+    static let document = """
+        query ForwardInfoNotes($id: ID!, $first: Int = 2, $after: String, $last: Int, $before: String) {
+          character(id: $id) {
+            id
+            name
+            notes(first: $first, after: $after, last: $last, before: $before) @connection(key: "ForwardInfo_notes") {
+              totalCount
+              edges { node { id text __typename } cursor }
+              pageInfo { endCursor hasNextPage }
+            }
+          }
+        }
+        """
+    typealias Data = NotesQuery.Data
+}
+
 enum FixedNotesQuery: GraphQLOperation {
     static let document = """
         query FixedNotes($id: ID!) {
@@ -241,6 +276,47 @@ struct ConnectionVariablesTests {
         #expect(try handle.data?.character?.notes.edges.count == edges)
         #expect(handle.phase == .ready)
         #expect(events.events.filter { $0 == .failed(operation: "FixedNotes", kind: .invalidOperation) }.count == 2)
+    }
+
+    @Test func pagingAConnectionWithoutThePageInfoOfItsDirectionFailsWithAPaginationErrorAndFetchesNothing()
+        async throws
+    {
+        let transport = NamedNotesQuery.transport()
+        let events = EventLog()
+        let environment = Spec.environment(transport, log: events.sink)
+        let bare = QueryHandle(BareNotesQuery.self, variables: ["id": "1"], in: environment)
+        let forwardInfo = QueryHandle(ForwardInfoNotesQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { bare.phase == .ready && forwardInfo.phase == .ready })
+        #expect(transport.count == 2)
+
+        // Without page info the store never learns a page follows: refused, not silently nothing.
+        await bare.loadNext(2)
+        await forwardInfo.loadPrevious(2)
+        let refusals = [
+            (bare.error, "BareNotes", "BareNotes_notes"), (forwardInfo.error, "ForwardInfoNotes", "ForwardInfo_notes"),
+        ]
+        for ((error, operation, key), direction) in zip(refusals, [ConnectionPaging.Direction.forward, .backward]) {
+            guard case .refused(.pagination(let refusal))? = error else {
+                Issue.record("\(operation): expected a pagination error, got \(String(describing: error))")
+                continue
+            }
+            #expect(refusal == .noPageInfo(operation: operation, field: "notes", key: key, direction: direction))
+        }
+        #expect(
+            PaginationError.noPageInfo(
+                operation: "BareNotes", field: "notes", key: "BareNotes_notes", direction: .forward
+            )
+            .description
+                == #"BareNotes: cannot page 'notes' @connection(key: "BareNotes_notes") forward: it must select pageInfo { hasNextPage endCursor }"#
+        )
+        #expect(transport.count == 2, "a page was fetched for a connection whose page info was not selected")
+        #expect(events.events.filter { $0 == .failed(operation: "BareNotes", kind: .invalidOperation) }.count == 1)
+
+        // The direction whose page info is selected pages.
+        await forwardInfo.loadNext(2)
+        #expect(forwardInfo.error == nil, "\(String(describing: forwardInfo.error))")
+        #expect(try forwardInfo.data?.character?.notes.edges.count == 4)
+        #expect(transport.count == 3)
     }
 
     @Test func pagingAnOperationWithoutAConnectionFailsWithAPaginationError() async throws {

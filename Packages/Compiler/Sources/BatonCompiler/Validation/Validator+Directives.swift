@@ -37,8 +37,11 @@ extension Validator {
 
     /// A `@connection` field given a cursor argument (`after`, `before`) is paged that way, so
     /// the cursor and its page size (`first`, `last`) must both be variables: `loadNext` and
-    /// `loadPrevious` set them. A connection with no cursor argument is never paged that way
-    /// and may take a literal page size (paging it throws `PaginationError` at run time).
+    /// `loadPrevious` set them; and it must select the page info that way reads
+    /// (`pageInfo { hasNextPage endCursor }`, `pageInfo { hasPreviousPage startCursor }`),
+    /// without which no page could ever be loaded. A connection with no cursor argument is
+    /// never paged that way and may take a literal page size (paging it throws
+    /// `PaginationError` at run time).
     private mutating func checkConnectionPaging(_ field: Field, at location: SourceLocation, in source: GraphQLSource) {
         for direction in [ConnectionPaging.Direction.forward, .backward] {
             let (countName, cursorName) = direction.arguments
@@ -60,8 +63,40 @@ extension Validator {
                     .clientDirective,
                     "'@connection' field '\(field.responseKey)' pages with '\(cursorName): $\(cursorVariable)', so '\(countName)' must be a variable too: \(pager) sets the page size through it ('\(countName): $\(countName)')",
                     at: location, in: source)
+                continue
+            }
+            let (flag, pageCursor) = direction.pageInfoFields
+            var visited: Set<String> = []
+            let pageInfo = selectedFields(in: field.selectionSet ?? [], visited: &visited).filter {
+                $0.name == "pageInfo"
+            }
+            var visitedInPageInfo: Set<String> = []
+            let selected = Set(
+                pageInfo.flatMap { selectedFields(in: $0.selectionSet ?? [], visited: &visitedInPageInfo) }.map(\.name))
+            if !selected.contains(flag) || !selected.contains(pageCursor) {
+                report(
+                    .clientDirective,
+                    "'@connection' field '\(field.responseKey)' pages with '\(cursorName): $\(cursorVariable)', so it must select 'pageInfo { \(flag) \(pageCursor) }': \(pager) reads them to know that a page follows and where it starts",
+                    at: location, in: source)
             }
         }
+    }
+
+    /// The unaliased fields that `selections` select on their own object, through inline
+    /// fragments and the fragments they spread (each fragment once).
+    private func selectedFields(in selections: [Selection], visited: inout Set<String>) -> [Field] {
+        var found: [Field] = []
+        for selection in selections {
+            switch selection {
+            case .field(let field): if field.alias == nil { found.append(field) }
+            case .inlineFragment(let inline): found += selectedFields(in: inline.selectionSet, visited: &visited)
+            case .fragmentSpread(let spread):
+                guard visited.insert(spread.name).inserted, let fragment = documents.document.fragments[spread.name]
+                else { continue }
+                found += selectedFields(in: fragment.selectionSet, visited: &visited)
+            }
+        }
+        return found
     }
 
     /// `@cacheExpiration(seconds:)` on a query (its placement is checked with the other

@@ -15,6 +15,11 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// cannot page `direction`: its arguments for the page size and the cursor
     /// (`direction.arguments`) are not both variables.
     case notPageable(operation: String, field: String, key: String, direction: ConnectionPaging.Direction)
+    /// The operation's connection, the field answering `field` under `@connection(key:)`,
+    /// does not select the page info paging `direction` reads: `pageInfo { hasNextPage
+    /// endCursor }` forward, `pageInfo { hasPreviousPage startCursor }` backward. Without it
+    /// the store never learns that a page follows, so nothing could ever be loaded.
+    case noPageInfo(operation: String, field: String, key: String, direction: ConnectionPaging.Direction)
     /// ``QueryHandle/loadNext()`` was called on an operation that selects no `@pageList` or
     /// `@offsetList` field.
     case noPageList(operation: String)
@@ -29,6 +34,9 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notPageable(let operation, let field, let key, let direction):
             "\(operation): cannot page '\(field)' @connection(key: \"\(key)\") \(direction.rawValue): "
                 + "its '\(direction.arguments.count)' and '\(direction.arguments.cursor)' arguments must both be variables"
+        case .noPageInfo(let operation, let field, let key, let direction):
+            "\(operation): cannot page '\(field)' @connection(key: \"\(key)\") \(direction.rawValue): "
+                + "it must select pageInfo { \(direction.pageInfoFields.flag) \(direction.pageInfoFields.cursor) }"
         case .noPageList(let operation):
             "\(operation): cannot load the next page: the operation selects no @pageList or @offsetList field"
         case .pageArgumentNotVariable(let operation, let field, let argument):

@@ -21,7 +21,8 @@ extension QueryHandle {
     /// set to null. Does nothing when there is no next page or a page is on its way.
     ///
     /// An operation whose connection's `first` and `after` are not both variables cannot page
-    /// forward: ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched.
+    /// forward, nor one whose connection does not select `pageInfo { hasNextPage endCursor }`:
+    /// ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched.
     public func loadNext(_ count: Int) async {
         await loadPage(count, .forward)
     }
@@ -44,6 +45,13 @@ extension QueryHandle {
         guard let pageVariables = paging.paging[direction] else {
             return failPage(
                 .notPageable(
+                    operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
+                    direction: direction),
+                operation: plan.name ?? "anonymous")
+        }
+        guard connection.selectsPageInfo(direction) else {
+            return failPage(
+                .noPageInfo(
                     operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
                     direction: direction),
                 operation: plan.name ?? "anonymous")

@@ -14,9 +14,10 @@ extension RefetchHandle {
     /// Returns at once when there is no next page or a page is on its way; two handles (two
     /// lists on one screen) page separately.
     ///
-    /// Throws ``Refusal/pagination(_:)`` when the fragment selects no connection or the
-    /// connection's `first` and `after` are not both variables, and the fetch's failure
-    /// otherwise; either is also ``error``.
+    /// Throws ``Refusal/pagination(_:)`` when the fragment selects no connection, the
+    /// connection's `first` and `after` are not both variables, or it does not select
+    /// `pageInfo { hasNextPage endCursor }`, and the fetch's failure otherwise; either is
+    /// also ``error``.
     public func loadNext(_ count: Int) async throws(OperationError) {
         try await loadPage(count, .forward)
     }
@@ -42,6 +43,13 @@ extension RefetchHandle {
                         .notPageable(
                             operation: name, field: connection.responseKey, key: connection.connection?.key ?? "",
                             direction: direction))))
+        }
+        guard connection.selectsPageInfo(direction) else {
+            throw fail(
+                .refused(
+                    .pagination(
+                        .noPageInfo(
+                            operation: name, field: connection.responseKey, key: paging.key, direction: direction))))
         }
         guard let pageInfo = pageInfo(of: connection, tracked: false),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],

@@ -31,6 +31,15 @@ public struct ConnectionPaging: Sendable, Hashable {
             case .backward: ("last", "before")
             }
         }
+
+        /// The fields of the connection's `pageInfo` that page this way: whether a page
+        /// follows in this direction, then the cursor it starts from.
+        public var pageInfoFields: (flag: String, cursor: String) {
+            switch self {
+            case .forward: ("hasNextPage", "endCursor")
+            case .backward: ("hasPreviousPage", "startCursor")
+            }
+        }
     }
 
     /// `first` and `after`'s variables; nil when the connection cannot page forward.
