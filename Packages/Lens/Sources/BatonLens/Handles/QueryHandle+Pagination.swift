@@ -36,25 +36,22 @@ extension QueryHandle {
 
     private func loadPage(_ count: Int, _ direction: ConnectionPaging.Direction) async {
         guard !isLoadingPage, !environment.isEnded, let plan else { return }
+        let name = plan.name ?? "anonymous"
         let found = connectionInStore()
         guard let connection = found?.field ?? Self.firstConnection(in: plan.root, depth: 0),
             let paging = connection.connection
         else {
-            return failPage(.noConnection(operation: plan.name ?? "anonymous"), operation: plan.name ?? "anonymous")
+            return failPage(.noConnection(operation: name), operation: name)
         }
         guard let pageVariables = paging.paging[direction] else {
             return failPage(
-                .notPageable(
-                    operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
-                    direction: direction),
-                operation: plan.name ?? "anonymous")
+                .notPageable(operation: name, field: connection.responseKey, key: paging.key, direction: direction),
+                operation: name)
         }
         guard connection.selectsPageInfo(direction) else {
             return failPage(
-                .noPageInfo(
-                    operation: plan.name ?? "anonymous", field: connection.responseKey, key: paging.key,
-                    direction: direction),
-                operation: plan.name ?? "anonymous")
+                .noPageInfo(operation: name, field: connection.responseKey, key: paging.key, direction: direction),
+                operation: name)
         }
         guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],

@@ -1,6 +1,7 @@
 extension Document {
     /// This document with `__typename` selected in each field's selection set whose type
-    /// `schema` does not fix, and `operation` (one of its operations) as it is in the result.
+    /// `normalization`'s schema does not fix (`Normalization.fixesType(at:)`), and `operation`
+    /// (one of its operations) as it is in the result; the document itself when none lacks it.
     ///
     /// A plan reads an object's type from the response wherever the schema cannot tell it: at
     /// every object below the root without a schema, and with one at an interface, a union,
@@ -10,10 +11,11 @@ extension Document {
     /// selects `__typename` already, unaliased and without directives, is left as written;
     /// the operation's own selection set (the root, whose type the plan knows) and inline
     /// fragments' and fragment definitions' sets (part of the set they are spread in) too.
-    func selectingTypenames(for operation: OperationDefinition, schema: GraphQLSchema?)
+    func selectingTypenames(for operation: OperationDefinition, normalization: Normalization)
         -> (operation: OperationDefinition, document: Document)
     {
-        let selector = TypenameSelector(schema: schema)
+        let selector = TypenameSelector(normalization: normalization)
+        let schema = normalization.schema
         var selected = operation
         var definitions = definitions
         var changed = false
@@ -46,9 +48,9 @@ extension Document {
 }
 
 /// Adds `__typename` to the selection sets whose type a schema does not fix (see
-/// `Document.selectingTypenames(for:schema:)`). A value used on one thread.
+/// `Document.selectingTypenames(for:normalization:)`). A value used on one thread.
 private struct TypenameSelector {
-    let schema: GraphQLSchema?
+    let normalization: Normalization
 
     /// `selections`, made on an object of `type` (nil: not known), with their fields' sets
     /// walked, and `__typename` added when `selectsTypename` and they lack it; nil when
@@ -60,8 +62,10 @@ private struct TypenameSelector {
             switch selections[index] {
             case .field(var field):
                 guard let children = field.selectionSet else { continue }
-                let childType = type.flatMap { schema?.field(field.name, on: $0)?.type.namedType }
-                guard let walked = self.selections(children, on: childType, selectsTypename: !fixes(childType))
+                let childType = type.flatMap { normalization.schema?.field(field.name, on: $0)?.type.namedType }
+                guard
+                    let walked = self.selections(
+                        children, on: childType, selectsTypename: !normalization.fixesType(at: childType))
                 else { continue }
                 field.selectionSet = walked
                 changed = .field(field)
@@ -85,12 +89,5 @@ private struct TypenameSelector {
         }
         if selected { return result }
         return (result ?? selections) + [.field(Field(name: "__typename", location: location))]
-    }
-
-    /// Whether the schema fixes the type of an object at a position of type `type`: it knows
-    /// the type, and it is an object type.
-    private func fixes(_ type: String?) -> Bool {
-        guard let schema, let type, schema.type(named: type) != nil else { return false }
-        return !schema.isAbstract(type)
     }
 }

@@ -43,6 +43,14 @@ public struct Normalization: Sendable {
         return schema?.canApply(typeCondition: condition, to: typename) ?? false
     }
 
+    /// Whether the schema fixes the type of every object at a position of static type
+    /// `staticType` (nil: not known): it knows the type and it is an object type. Elsewhere the
+    /// plan types an object by its `__typename`, which the text sent must then select.
+    func fixesType(at staticType: String?) -> Bool {
+        guard let schema, let staticType, schema.type(named: staticType) != nil else { return false }
+        return !schema.isAbstract(staticType)
+    }
+
     /// Whether a fragment on `condition` applies to every object a position of static type
     /// `staticType` can hold.
     func alwaysApplies(_ condition: String, under staticType: String?) -> Bool {

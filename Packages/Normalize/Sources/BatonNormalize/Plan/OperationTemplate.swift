@@ -55,7 +55,7 @@ public final class OperationTemplate: Sendable {
         // fix an object's type, when the document leaves some out.
         let (wireOperation, wire) =
             builder.addedTypename
-            ? sent.selectingTypenames(for: applied, schema: normalization.schema) : (applied, sent)
+            ? sent.selectingTypenames(for: applied, normalization: normalization) : (applied, sent)
         self.init(
             operation.kind, name: operation.name, text: wire.wireText(for: wireOperation, schema: normalization.schema),
             rootTypename: rootTypename,

@@ -7,7 +7,7 @@ struct TemplateBuilder {
     let document: Document
     let normalization: Normalization
     /// Whether a set the plan types by its `__typename` does not select it: the text sent
-    /// must then select it (`Document.selectingTypenames(for:schema:)`).
+    /// must then select it (`Document.selectingTypenames(for:normalization:)`).
     private(set) var addedTypename = false
 
     /// One AST field, where it occurs (the conditions and deferrals around it), and the type
@@ -20,9 +20,7 @@ struct TemplateBuilder {
     mutating func selection(
         of sets: [([Selection], PlanOccurrence)], staticType: String?, isRoot: Bool
     ) throws(PlanError) -> SelectionTemplate {
-        let schemaKnowsType = staticType.flatMap { normalization.schema?.type(named: $0) } != nil
-        let isAbstract = staticType.map { normalization.schema?.isAbstract($0) ?? true } ?? true
-        let needsTypename = !isRoot && (!schemaKnowsType || isAbstract)
+        let needsTypename = !isRoot && !normalization.fixesType(at: staticType)
         let knownAbstract =
             staticType.map {
                 normalization.schema?.isAbstract($0) == true || normalization.possibleTypes[$0] != nil
