@@ -77,48 +77,78 @@ public final class FieldAddress: Sendable, Hashable {
 
     /// The slot to read in `ref`'s record and the plan field it answers (nil on the fast
     /// path). A `@connection` field reads its merged connection record when one exists.
+    /// Both unretained: slots are interned for the life of the process, and the plan field
+    /// belongs to `ref`'s selection, which the caller holds for as long as it uses the answer.
     @MainActor
     @inlinable
-    func resolve(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
-        if let staticField { return (staticField, nil) }
+    func resolve(in ref: RecordRef) throws(LensError) -> (field: Unmanaged<FieldSlot>, plan: Unmanaged<FieldPlan>?) {
+        if let staticField { return (Unmanaged.passUnretained(staticField), nil) }
         return try resolveThroughPlan(in: ref)
     }
 
     @MainActor
     @usableFromInline
-    func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (field: FieldSlot, plan: FieldPlan?) {
-        guard let selection = ref.selection, let plan = planField(in: selection, of: ref.record) else {
+    func resolveThroughPlan(in ref: RecordRef) throws(LensError) -> (
+        field: Unmanaged<FieldSlot>, plan: Unmanaged<FieldPlan>?
+    ) {
+        // The selection is passed in place: bound to a local (`guard let`), it was retained.
+        guard ref.selection != nil, let plan = planField(in: ref.selection.unsafelyUnwrapped, of: ref.record) else {
             throw .notSelected(field: responseKey, record: ref.record.key)
         }
-        if let merged = plan.mergedConnection({ ref.record[untracked: $0] }) {
-            return (NameTable.shared.field(at: merged.slot), plan)
+        if let merged = Self.mergedConnection(of: plan), ref.record.holdsField(untracked: merged) {
+            return (Unmanaged.passUnretained(NameTable.shared.field(at: merged)), plan)
         }
-        return (plan.field, plan)
+        return (Self.field(of: plan), plan)
     }
 
-    /// The plan field this address answers in `selection` for `record`'s type; nil when the
-    /// selection does not select it. Found by response key once per resolved selection: the
-    /// last one found is kept (with the selection, so its identity cannot be reused) and a
-    /// read through the same selection takes it without comparing a string.
+    /// The slot of the connection `plan`'s pages merge into, if it is a `@connection`.
+    /// Nonisolated: a main-actor closure checks its executor at each call.
+    nonisolated private static func mergedConnection(of plan: Unmanaged<FieldPlan>) -> Slot? {
+        plan._withUnsafeGuaranteedRef { $0.connectionSlot }
+    }
+
+    /// `plan`'s storage slot, unretained. Nonisolated, as `mergedConnection(of:)`.
+    nonisolated private static func field(of plan: Unmanaged<FieldPlan>) -> Unmanaged<FieldSlot> {
+        plan._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.field) }
+    }
+
+    /// The plan field this address answers in `selection` for `record`'s type, unretained
+    /// (`selection` holds it); nil when the selection does not select it. Found by response
+    /// key once per resolved selection: the last one found is kept (with the selection, so its
+    /// identity cannot be reused) and a read through the same selection takes it without
+    /// comparing a string.
     @MainActor
-    func planField(in selection: SelectionPlan, of record: Record) -> FieldPlan? {
-        // Only a selection with conditional fragments depends on the record's type.
-        let resolved = selection.byType.isEmpty ? selection.common : selection.resolved(for: record.typename)
-        if lastSelection === resolved { return lastPlan }
+    func planField(in selection: SelectionPlan, of record: Record) -> Unmanaged<FieldPlan>? {
+        // Only a selection with conditional fragments depends on the record's type. The
+        // common selection is compared in place: bound to a local, it was retained.
+        if selection.byType.isEmpty {
+            if lastSelection === selection.common, let lastPlan { return Unmanaged.passUnretained(lastPlan) }
+            return find(in: selection.common)
+        }
+        let resolved = selection.resolved(for: record.typename)
+        if lastSelection === resolved, let lastPlan { return Unmanaged.passUnretained(lastPlan) }
+        return find(in: resolved)
+    }
+
+    /// The plan field this address answers in `resolved`, found by response key and kept as
+    /// the last one found.
+    @MainActor
+    private func find(in resolved: ResolvedSelection) -> Unmanaged<FieldPlan>? {
         guard let plan = resolved.fields.first(where: { $0.responseKey == responseKey }) else { return nil }
         lastPlan = plan
         lastSelection = resolved
-        return plan
+        return Unmanaged.passUnretained(plan)
     }
 
-    /// The value in `ref`'s record, read with tracking; throws when the record lacks it (null
-    /// for a conditional field) or holds a field error there.
+    /// The value in `ref`'s record, read with tracking, and the plan field it answers
+    /// (unretained, as ``resolve(in:)`` gives it); throws when the record lacks it (null for a
+    /// conditional field) or holds a field error there.
     @MainActor
     @usableFromInline
-    func value(in ref: RecordRef) throws(LensError) -> (value: Value, plan: FieldPlan?) {
+    func value(in ref: RecordRef) throws(LensError) -> (value: Value, plan: Unmanaged<FieldPlan>?) {
         let (field, plan) = try resolve(in: ref)
         guard let value = ref.record[field] else {
-            if let plan, let key = ref.context.store.lookupKey(in: ref.record, field: plan) {
+            if let plan, let key = ref.context.store.lookupKey(in: ref.record, field: plan.takeUnretainedValue()) {
                 return (.link(key), plan)
             }
             if conditional { return (.null, plan) }

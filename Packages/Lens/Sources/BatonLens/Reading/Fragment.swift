@@ -85,19 +85,21 @@ extension Fragment {
     /// Makes the lens over the linked record, applying `@required` and
     /// `@throwOnFieldError` (reading those fields with tracking).
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self> {
+    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+        -> LinkResolution<Self>
+    {
         let key: RecordKey
         switch value {
         case .link(let linked): key = linked
         case .null: return .null
-        default: throw value.mismatch("object", field: site.responseKey, record: site.parent.record.key)
+        default: throw value.mismatch("object", field: site.responseKey, record: parent.record.key)
         }
-        guard let record = site.parent.context.store.record(key) else { return .deleted(key) }
-        let metadata = FragmentMetadata.of(Self.self)
+        guard let record = parent.context.store.record(key) else { return .deleted(key) }
+        let traits = FragmentMetadata.traits(of: Self.self)
         let ref = RecordRef(
-            record: record, selection: metadata.needsSelection ? site.childSelection() : nil,
-            context: site.parent.context)
-        if metadata.hasRules, let bubbled = try metadata.applyRules(to: ref) {
+            record: record, selection: traits.needsSelection ? site.childSelection(in: parent) : nil,
+            context: parent.context)
+        if traits.hasRules, let bubbled = try traits.metadata.takeUnretainedValue().applyRules(to: ref) {
             return .bubbled(field: bubbled, record: key)
         }
         return .value(Self(ref: ref))

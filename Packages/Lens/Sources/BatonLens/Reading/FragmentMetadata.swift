@@ -20,18 +20,40 @@ final class FragmentMetadata {
     // Main actor, so unchecked: a dynamic exclusivity check on every link read costs about 85 instructions.
     @exclusivity(unchecked) private static var cache: [TypeKey: FragmentMetadata] = [:]
 
-    /// The metadata ``of(_:)`` gave last, by its type: a list's elements are of one type, so
+    /// What `traits(of:)` gave last, by its type: a list's elements are of one type, so
     /// every element after the first finds it without a look-up in `cache` (about 90
     /// instructions an element). Main actor, so unchecked, as `cache`.
-    @exclusivity(unchecked) private static var last: (type: ObjectIdentifier, metadata: FragmentMetadata)?
+    @exclusivity(unchecked) private static var last: (type: ObjectIdentifier, traits: Traits)?
+
+    /// What a link read asks of a fragment's metadata, as plain words: the metadata
+    /// unretained (metadata is kept for the life of the process) and the two answers every
+    /// link read needs, so a read takes no reference.
+    @usableFromInline
+    struct Traits {
+        @usableFromInline let metadata: Unmanaged<FragmentMetadata>
+        /// ``FragmentMetadata/needsSelection``.
+        @usableFromInline let needsSelection: Bool
+        /// ``FragmentMetadata/hasRules``.
+        @usableFromInline let hasRules: Bool
+    }
 
     @usableFromInline
     static func of<F: Fragment>(_ type: F.Type) -> FragmentMetadata {
+        traits(of: type).metadata.takeUnretainedValue()
+    }
+
+    /// `type`'s metadata and what a link read asks of it, built on first use.
+    @usableFromInline
+    static func traits<F: Fragment>(of type: F.Type) -> Traits {
         let id = ObjectIdentifier(type)
-        if let last, last.type == id { return last.metadata }
+        if let last, last.type == id { return last.traits }
         let found = cache[TypeKey(type)] ?? build(type)
-        last = (id, found)
-        return found
+        // Set after any build is done: a fragment reached again while its own build runs
+        // is answered before its `needsSelection` is final, and this replaces that answer.
+        let traits = Traits(
+            metadata: Unmanaged.passUnretained(found), needsSelection: found.needsSelection, hasRules: found.hasRules)
+        last = (id, traits)
+        return traits
     }
 
     /// A fragment type as the cache's key, hashed from its metadata's address alone: the

@@ -1,7 +1,9 @@
 /// A type a ``Linked`` reads as: every ``Fragment``, and optionals and arrays of link targets.
 /// Main actor, like the records read.
 public protocol LinkTarget {
-    @MainActor static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Self>
+    /// What `value`, read at `site` in `parent`'s record, links to.
+    @MainActor static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+        -> LinkResolution<Self>
     /// What a null element reads as inside a list: nil (dropped) for a non-optional target.
     static var nullElement: Self? { get }
     /// The fragment at the bottom of the type.
@@ -13,9 +15,11 @@ public protocol LinkTarget {
 extension Optional: LinkTarget where Wrapped: LinkTarget {
     @MainActor
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<Wrapped?> {
+    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+        -> LinkResolution<Wrapped?>
+    {
         if case .null = value { return .value(nil) }
-        switch try Wrapped.resolveLink(value, at: site) {
+        switch try Wrapped.resolveLink(value, at: site, in: parent) {
         case .value(let wrapped): return .value(wrapped)
         case .null, .bubbled: return .value(nil)
         case .deleted(let key): return .deleted(key)
@@ -37,7 +41,9 @@ extension Array: LinkTarget where Element: LinkTarget {
     /// bubbled elements of a non-optional element type.
     @MainActor
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite) throws(LensError) -> LinkResolution<[Element]> {
+    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+        -> LinkResolution<[Element]>
+    {
         switch value {
         case .null: return .null
         case .list(let elements):
@@ -45,9 +51,9 @@ extension Array: LinkTarget where Element: LinkTarget {
             result.reserveCapacity(elements.count)
             for element in elements {
                 if case .error(let error) = element {
-                    throw .fieldError(error, field: site.responseKey, record: site.parent.record.key)
+                    throw .fieldError(error, field: site.responseKey, record: parent.record.key)
                 }
-                switch try Element.resolveLink(element, at: site) {
+                switch try Element.resolveLink(element, at: site, in: parent) {
                 case .value(let target): result.append(target)
                 case .null, .bubbled: if let null = Element.nullElement { result.append(null) }
                 case .deleted: continue
@@ -55,7 +61,7 @@ extension Array: LinkTarget where Element: LinkTarget {
             }
             return .value(result)
         default:
-            throw value.mismatch("list", field: site.responseKey, record: site.parent.record.key)
+            throw value.mismatch("list", field: site.responseKey, record: parent.record.key)
         }
     }
 

@@ -35,8 +35,9 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
     public func read(from ref: RecordRef) throws(LensError) -> T {
         let address = self.address
         let (value, plan) = try address.value(in: ref)
-        let site = LinkSite(parent: ref, plan: plan, address: unretainedAddress, findsPlanFieldByAddress: true)
-        switch try T.resolveLink(value, at: site) {
+        let site = LinkSite(
+            plan: plan?.takeUnretainedValue(), address: unretainedAddress, findsPlanFieldByAddress: true)
+        switch try T.resolveLink(value, at: site, in: ref) {
         case .value(let target): return target
         case .null: throw .unexpectedNull(field: address.responseKey, record: ref.record.key)
         case .deleted(let key): throw .missing(field: address.responseKey, record: key)

@@ -66,7 +66,7 @@ public struct FragmentUpdate<F: UpdatableFragment> {
     private func slot(of address: FieldAddress) throws(WriteError) -> Slot {
         if let field = address.staticField { return field.slot }
         do {
-            return try address.resolveThroughPlan(in: ref).field.slot
+            return try address.resolveThroughPlan(in: ref).field.takeUnretainedValue().slot
         } catch {
             throw .needsSelection(field: address.responseKey, record: key)
         }
@@ -88,9 +88,8 @@ public struct FragmentUpdate<F: UpdatableFragment> {
         get throws(LensError) {
             let linked = F.fields[keyPath: field]
             guard let value = staged(linked.address) else { return try linked.read(from: ref) }
-            let site = LinkSite(
-                parent: ref, plan: nil, address: linked.unretainedAddress, findsPlanFieldByAddress: false)
-            switch try T.resolveLink(value, at: site) {
+            let site = LinkSite(plan: nil, address: linked.unretainedAddress, findsPlanFieldByAddress: false)
+            switch try T.resolveLink(value, at: site, in: ref) {
             case .value(let target): return target
             case .null: throw .unexpectedNull(field: linked.address.responseKey, record: key)
             case .deleted(let record): throw .missing(field: linked.address.responseKey, record: record)

@@ -24,6 +24,9 @@ public final class FieldPlan: Sendable {
     public let deferLabel: String?
     /// The connection this field's pages merge into, for a field marked `@connection`.
     public let connection: ConnectionPlan?
+    /// The slot of ``connection``'s merged record, held apart so a read that asks for it
+    /// does not copy the connection's plan (its strings) out of the field.
+    public let connectionSlot: Slot?
     /// What a mutation's `@appendEdge`, `@prependNode`, `@deleteEdge`... on this field does.
     public let edgeWrite: EdgeWrite?
     /// Whether `@deleteRecord` marks the field: its value is the id of a record of
@@ -62,6 +65,7 @@ public final class FieldPlan: Sendable {
         self.isList = isList
         self.deferLabel = deferLabel
         self.connection = connection
+        self.connectionSlot = connection?.slot
         self.edgeWrite = edgeWrite
         self.deletesRecord = deletesRecord
         self.deletedTypeName = deletedTypeName

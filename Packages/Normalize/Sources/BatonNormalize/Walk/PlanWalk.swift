@@ -104,7 +104,7 @@ extension FieldPlan {
     /// same path), and a lens reads it instead of the field's own page.
     @inlinable
     public func mergedConnection(_ value: (Slot) -> Value?) -> (slot: Slot, value: Value)? {
-        guard let connection, let merged = value(connection.slot) else { return nil }
-        return (connection.slot, merged)
+        guard let connectionSlot, let merged = value(connectionSlot) else { return nil }
+        return (connectionSlot, merged)
     }
 }
