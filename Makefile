@@ -29,10 +29,12 @@ docs:
 	SWIFT="$(SWIFT)" SWIFT_BUILD_FLAGS="$(STRICT)" Tools/Docs/build.sh $(DOC_MODULES)
 
 # swift-format with .swift-format over every Swift file; any finding fails (Tools/Docs/README.md).
-# Generated sources must be what their generator writes.
+# Generated sources must be what their generator writes, and the README's example document the
+# one Tests/BatonReadmeTests runs its examples against.
 lint:
 	SWIFT="$(SWIFT)" Tools/Docs/format-all.sh --lint
 	Tools/ObservationNames/generate.sh --check
+	Tools/Docs/readme-document.sh --check
 
 # Rewrites every Swift file with swift-format: the mass format lint waits for.
 format:

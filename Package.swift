@@ -117,6 +117,11 @@ let package = Package(
             name: "BatonMockTests", dependencies: ["BatonLens", "BatonStore", "BatonTesting"],
             path: "Tests/BatonMockTests", exclude: ["baton.json", "NOTICE.md"], plugins: ["BatonCompilerPlugin"]),
 
+        // The README's examples over its own Character.graphql (`make lint` checks the copy).
+        .testTarget(
+            name: "BatonReadmeTests", dependencies: ["BatonLens", "BatonTesting"],
+            path: "Tests/BatonReadmeTests", exclude: ["baton.json"], plugins: ["BatonCompilerPlugin"]),
+
         .testTarget(
             name: "BatonIntegrationTests",
             dependencies: [
