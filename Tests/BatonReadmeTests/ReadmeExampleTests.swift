@@ -107,6 +107,22 @@ struct ReadmeExampleTests {
         try await transport.expectNothingHeld()
     }
 
+    /// "Subscriptions": each event is committed as it arrives and read through `data`.
+    @Test func aSubscriptionCommitsEachEventAsItArrives() async throws {
+        let transport = ScriptedTransport()
+        let environment = GraphQLEnvironment(
+            store: Store(normalization: BatonSchema.normalization), transport: transport)
+        let added = SubscriptionHandle(NoteAddedSubscription.self, variables: .init(characterId: "1"), in: environment)
+        added.start()
+        let stream = try await transport.nextStream(named: "NoteAdded")
+        #expect(stream.request.variables == ["characterId": "1"])
+        try stream.send(data: ["noteAdded": ["id": "note-9", "text": "Get schwifty"]])
+        try await added.waitUntil(eventCount: 1)
+        #expect(try added.data?.noteAdded?.text == "Get schwifty")
+        added.stop()
+        try await transport.expectNothingHeld()
+    }
+
     /// The README's query for character 1 over a scripted transport, as its test example makes it.
     static func characterOverAScript() -> (ScriptedTransport, QueryHandle<CharacterQuery>) {
         let transport = ScriptedTransport()
