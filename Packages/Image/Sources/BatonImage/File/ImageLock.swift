@@ -27,18 +27,22 @@ import Musl
 /// Safe from any thread (the table of holds is behind a mutex).
 final class ImageLock: Sendable {
     /// The lock file, by device and inode.
-    private struct FileID: Hashable {
+    private struct FileID: Equatable {
         let device: UInt64
         let inode: UInt64
     }
 
     private struct Hold {
+        let id: FileID
         let descriptor: Int32
         var count: Int
     }
 
-    /// This process's holds.
-    private static let holds = Mutex<[FileID: Hold]>([:])
+    /// This process's holds, one per lock file: a process holds a few images, so a list
+    /// searched in turn. (A dictionary keyed by `FileID` cost a new process's first open about
+    /// 0.39M instructions: the runtime looks `FileID`'s `Hashable` conformance up by scanning
+    /// every conformance record the process has loaded, on the launch's path.)
+    private static let holds = Mutex<[Hold]>([])
 
     private let id: FileID
     private let released = Atomic<Bool>(false)
@@ -64,9 +68,8 @@ final class ImageLock: Sendable {
         }
         let id = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         let failure = Self.holds.withLock { holds -> ImageError? in
-            if var hold = holds[id] {
-                hold.count += 1
-                holds[id] = hold
+            if let index = holds.firstIndex(where: { $0.id == id }) {
+                holds[index].count += 1
                 close(descriptor)
                 return nil
             }
@@ -78,7 +81,7 @@ final class ImageLock: Sendable {
                     path: path,
                     reason: "its lock file \(lockPath) could not be locked: \(String(cString: strerror(code)))")
             }
-            holds[id] = Hold(descriptor: descriptor, count: 1)
+            holds.append(Hold(id: id, descriptor: descriptor, count: 1))
             return nil
         }
         if let failure { throw failure }
@@ -93,12 +96,10 @@ final class ImageLock: Sendable {
     func release() {
         guard !released.exchange(true, ordering: .sequentiallyConsistent) else { return }
         Self.holds.withLock { holds in
-            guard var hold = holds[id] else { return }
-            hold.count -= 1
-            if hold.count > 0 {
-                holds[id] = hold
-            } else {
-                holds[id] = nil
+            guard let index = holds.firstIndex(where: { $0.id == id }) else { return }
+            holds[index].count -= 1
+            if holds[index].count == 0 {
+                let hold = holds.remove(at: index)
                 // Unlocked before the close: a child forked since the open (between its fork and
                 // its exec, or for good if it never execs) shares the open file, and the close
                 // alone would leave it locked until that child let go of it.
@@ -110,7 +111,7 @@ final class ImageLock: Sendable {
 
     /// The descriptor of the hold this lock shares, while it is held.
     var descriptor: Int32? {
-        Self.holds.withLock { $0[id]?.descriptor }
+        Self.holds.withLock { holds in holds.first(where: { $0.id == id })?.descriptor }
     }
 
     private static func reason() -> String {
