@@ -12,7 +12,7 @@ import Foundation
 /// let environment = GraphQLEnvironment(store: store, transport: transport)
 /// ```
 ///
-/// A request goes by its operation's kind (``GraphQLRequest/kind``), whichever way it is
+/// A request goes by its operation's kind (`GraphQLRequest.kind`), whichever way it is
 /// read: `send(_:)`, `payloads(for:)` and `events(for:)` of a subscription go to
 /// ``subscriptions``, of a query or a mutation to ``operations`` (a query with `@defer`
 /// streams through ``operations``, as it would alone; a file upload is a mutation, so it goes
