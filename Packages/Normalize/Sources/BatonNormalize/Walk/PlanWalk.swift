@@ -101,7 +101,8 @@ extension FieldPlan {
     /// The merged connection a `@connection` field's pages make in a record, read through
     /// `value`, and its slot; nil for any other field, or a record that holds none yet. The
     /// one connection rule: a ``PlanWalk`` follows it beside the field's own value (at the
-    /// same path), and a lens reads it instead of the field's own page.
+    /// same path), and a lens reads it instead of the field's own page (asking for
+    /// ``connectionSlot`` and whether the record holds it, so that a read copies no value).
     @inlinable
     public func mergedConnection(_ value: (Slot) -> Value?) -> (slot: Slot, value: Value)? {
         guard let connectionSlot, let merged = value(connectionSlot) else { return nil }
