@@ -159,7 +159,6 @@ enum NamedNotesQuery: GraphQLOperation {
     }
 }
 
-/// The notes query with a literal page size: a connection that is never paged.
 /// Notes pageable forward whose connection selects no page info.
 enum BareNotesQuery: GraphQLOperation {
     static let document = """
@@ -195,6 +194,7 @@ enum ForwardInfoNotesQuery: GraphQLOperation {
     typealias Data = NotesQuery.Data
 }
 
+/// The notes query with a literal page size: a connection that is never paged.
 enum FixedNotesQuery: GraphQLOperation {
     static let document = """
         query FixedNotes($id: ID!) {
