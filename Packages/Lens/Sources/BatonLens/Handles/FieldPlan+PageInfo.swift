@@ -1,4 +1,21 @@
 extension FieldPlan {
+    /// How this field pages `direction`: its connection and the variables that take the page
+    /// size and the cursor. Throws why it cannot: it is no `@connection` field, its arguments
+    /// for that direction are not both variables, or it does not select the page info that
+    /// direction reads. The one rule ``QueryHandle`` and ``RefetchHandle`` page by.
+    func paging(_ direction: ConnectionPaging.Direction, operation: String) throws(PaginationError) -> (
+        connection: ConnectionPlan, variables: ConnectionPaging.Variables
+    ) {
+        guard let connection, let variables = connection.paging[direction] else {
+            throw .notPageable(
+                operation: operation, field: responseKey, key: connection?.key ?? "", direction: direction)
+        }
+        guard selectsPageInfo(direction) else {
+            throw .noPageInfo(operation: operation, field: responseKey, key: connection.key, direction: direction)
+        }
+        return (connection, variables)
+    }
+
     /// Whether this `@connection` field selects the page info paging `direction` reads:
     /// `pageInfo` (unaliased) with `hasNextPage` and `endCursor` forward, or
     /// `hasPreviousPage` and `startCursor` backward, in the selection every type answers.

@@ -39,19 +39,16 @@ extension QueryHandle {
         let name = plan.name ?? "anonymous"
         let found = connectionInStore()
         guard let connection = found?.field ?? Self.firstConnection(in: plan.root, depth: 0),
-            let paging = connection.connection
+            connection.connection != nil
         else {
             return failPage(.noConnection(operation: name), operation: name)
         }
-        guard let pageVariables = paging.paging[direction] else {
-            return failPage(
-                .notPageable(operation: name, field: connection.responseKey, key: paging.key, direction: direction),
-                operation: name)
-        }
-        guard connection.selectsPageInfo(direction) else {
-            return failPage(
-                .noPageInfo(operation: name, field: connection.responseKey, key: paging.key, direction: direction),
-                operation: name)
+        let paging: ConnectionPlan
+        let pageVariables: ConnectionPaging.Variables
+        do {
+            (paging, pageVariables) = try connection.paging(direction, operation: name)
+        } catch {
+            return failPage(error, operation: name)
         }
         guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],

@@ -36,20 +36,12 @@ extension RefetchHandle {
         guard let connection = connectionField(in: current) else {
             throw fail(.refused(.pagination(.noConnection(operation: name))))
         }
-        guard let paging = connection.connection, let pageVariables = paging.paging[direction] else {
-            throw fail(
-                .refused(
-                    .pagination(
-                        .notPageable(
-                            operation: name, field: connection.responseKey, key: connection.connection?.key ?? "",
-                            direction: direction))))
-        }
-        guard connection.selectsPageInfo(direction) else {
-            throw fail(
-                .refused(
-                    .pagination(
-                        .noPageInfo(
-                            operation: name, field: connection.responseKey, key: paging.key, direction: direction))))
+        let paging: ConnectionPlan
+        let pageVariables: ConnectionPaging.Variables
+        do {
+            (paging, pageVariables) = try connection.paging(direction, operation: name)
+        } catch {
+            throw fail(.refused(.pagination(error)))
         }
         guard let pageInfo = pageInfo(of: connection, tracked: false),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
