@@ -12,7 +12,8 @@ extension ImageDatabase {
     /// is thrown. With a `protection`, the file opens with its SQLite flag and, where files are
     /// protected (``ImageFileProtection``), the database, its `-wal` and `-shm` and the lock
     /// file get it.
-    /// Runs off the caller's thread, with the writer's queue suspended behind it.
+    /// Runs on the open's thread or the first reader's (`ImageFile.openUnlessTaken()`), with
+    /// the writer's queue suspended behind it.
     static func open(path: String, version: String, protection: StoreImage.FileProtection? = nil) throws
         -> ImageDatabase
     {

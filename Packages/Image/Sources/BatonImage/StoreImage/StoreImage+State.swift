@@ -2,7 +2,8 @@ extension StoreImage {
     /// Where the image's file is in its life: whether the store's commits reach the disk.
     /// A value: safe on any thread.
     public enum State: Sendable, Hashable {
-        /// The file is opening, off the caller's thread, ahead of the writer's queue; a read waits for it.
+        /// The file is opening, ahead of the writer's queue; a read waits for it (or, when the
+        /// open's thread has not begun, opens the file itself).
         case opening
         /// The file is open: the check draws from it and commits are written behind it.
         case open

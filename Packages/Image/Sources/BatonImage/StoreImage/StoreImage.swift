@@ -47,12 +47,26 @@ public final class StoreImage: Persistence {
         StoreImage(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
     }
 
-    /// `open(at:version:options:)`, running `beforeOpen` before the open, off the caller's thread.
+    /// `open(at:version:options:)`, running `beforeOpen` before the open, on the thread that
+    /// takes it.
     static func open(
         at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {
         StoreImage(
             file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
+    }
+
+    /// `open(at:version:options:)`, with the open's own thread held back until `release` is
+    /// signalled, so that the first caller that needs the file opens it.
+    static func open(
+        at url: URL, version: String, options: Options = Options(), holdingOpenThreadUntil release: DispatchSemaphore,
+        beforeOpen: @escaping @Sendable () -> Void
+    ) -> StoreImage {
+        StoreImage(
+            file: ImageFile(
+                path: url.path, version: version, options: options, beforeOpen: beforeOpen,
+                openThreadBegins: { release.wait() }),
+            generation: 0)
     }
 
     /// `open(at:version:options:)`, with the writer held once the file is open, before its
