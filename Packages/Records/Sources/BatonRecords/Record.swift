@@ -118,22 +118,37 @@ public final class Record: Observable {
         return valueEquals(index, value)
     }
 
+    /// Whether the record holds exactly `cells` and nothing else: the same slots, each with
+    /// the very value (same bits), untracked. Inlined, with no call inside, so that a commit
+    /// of a response equal to the last asks it of a record in the store's table without
+    /// retaining the record or the cells (commit_noop_ms: 4.15M → 3.39M instructions).
+    @_spi(Baton) @inlinable @inline(__always)
+    public func holdsExactly(_ cells: [RecordSnapshot.Cell]) -> Bool {
+        slots.count == cells.count && leadingCellsHeld(cells) == cells.count
+    }
+
+    /// How many of `cells`, from the first, the record holds exactly at the same positions:
+    /// the same slot with the very value (same bits). A response landing again shares its
+    /// strings and lists with the record, so its cells are told by their bits, without
+    /// copying them.
+    @_spi(Baton) @inlinable @inline(__always)
+    public func leadingCellsHeld(_ cells: [RecordSnapshot.Cell]) -> Int {
+        let count = min(slots.count, cells.count)
+        var i = 0
+        while i < count && slots[i] == cells[i].slot && Value.sameBits(values[i], cells[i].value) { i += 1 }
+        return i
+    }
+
     /// Calls `body` with each of `cells` (ascending by slot, as a snapshot keeps them) that
     /// the record does not hold exactly, in one walk of both, untracked.
     @_spi(Baton)
     public func forEachDifference(in cells: [RecordSnapshot.Cell], _ body: (RecordSnapshot.Cell) -> Void) {
         // Indexed in place, no closure over the storage: a main-actor closure handed to the
         // standard library checks its executor at each call (commit_noop_ms +35%).
-        // A cell holding the very value the record holds (a response committed again shares
-        // its strings and lists with the record) is told by its bits, without copying it.
+        // The cells held side by side are passed over; the rest are merged with the
+        // record's fields from there, both ascending by slot.
         let count = slots.count
-        var i = 0
-        // Cells of the very fields the record holds, in its order (a response landing again):
-        // compared side by side until one differs, then merged as below from there.
-        if count == cells.count {
-            while i < count && slots[i] == cells[i].slot && Value.sameBits(values[i], cells[i].value) { i += 1 }
-            if i == count { return }
-        }
+        var i = leadingCellsHeld(cells)
         for c in i..<cells.count {
             let slot = cells[c].slot
             while i < count && slots[i] < slot { i += 1 }

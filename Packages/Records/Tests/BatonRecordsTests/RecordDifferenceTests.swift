@@ -56,4 +56,34 @@ import Testing
         #expect(Self.differences(record, ["a": .int(1), "b": .string(text), "c": .int(3), "e": .int(4)]) == ["e"])
         #expect(Self.differences(record, ["a": .int(1), "bb": .int(2), "c": .int(3), "d": .int(4)]) == ["bb"])
     }
+
+    /// A snapshot with fewer or more fields than the record is passed over side by side as
+    /// far as both agree, and merged from there.
+    @Test func aSnapshotOfOtherFieldsDiffersOnlyWhereItsCellsDo() {
+        let record = Self.record(["a": .int(1), "b": .int(2), "c": .int(3)])
+        #expect(Self.differences(record, ["a": .int(1), "b": .int(2)]).isEmpty)
+        #expect(Self.differences(record, ["a": .int(1), "b": .int(2), "c": .int(3), "d": .int(4)]) == ["d"])
+        #expect(Self.differences(record, ["a": .int(1), "c": .int(4)]) == ["c"])
+        #expect(Self.differences(record, ["a": .int(1), "aa": .int(0), "b": .int(2), "c": .int(3)]) == ["aa"])
+    }
+
+    /// `holdsExactly(_:)`: true only for the record's very fields with the very values.
+    @Test func aRecordHoldsExactlyOnlyItsOwnFieldsWithTheirValues() {
+        let text = String(repeating: "long text ", count: 4)
+        let record = Self.record(["a": .int(1), "b": .string(text)])
+        func cells(_ fields: [String: Value]) -> [RecordSnapshot.Cell] {
+            RecordSnapshot(
+                key: record.key, unsortedCells: fields.map { RecordSnapshot.Cell(slot: Slot($0.key), value: $0.value) }
+            ).cells
+        }
+        #expect(record.holdsExactly(cells(["a": .int(1), "b": .string(text)])))
+        #expect(!record.holdsExactly(cells(["a": .int(1)])))
+        #expect(!record.holdsExactly(cells(["a": .int(1), "b": .string(text), "c": .null])))
+        #expect(!record.holdsExactly(cells(["a": .int(2), "b": .string(text)])))
+        #expect(!record.holdsExactly(cells(["a": .int(1), "c": .string(text)])))
+        // Equal, but not the very storage: not told by bits, so not "exactly" (the commit
+        // then compares it by value).
+        let sameText = String(repeating: "long text ", count: 2) + String(repeating: "long text ", count: 2)
+        #expect(!record.holdsExactly(cells(["a": .int(1), "b": .string(sameText)])))
+    }
 }

@@ -244,6 +244,9 @@ extension Store {
     /// The common case: compares each cell with what `record` holds and buffers what differs.
     @inline(__always)
     private func applyCells(_ snapshot: RecordSnapshot, to record: Record, in context: inout CommitContext) {
+        // A record that holds the snapshot already (a response landing again) is told
+        // without a call: the record and the cells are not retained for it.
+        if record.holdsExactly(snapshot.cells) { return }
         var changed = false
         record.forEachDifference(in: snapshot.cells) { cell in
             context.buffer.set(record, cell.slot, cell.value)
