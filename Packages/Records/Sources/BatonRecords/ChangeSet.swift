@@ -44,7 +44,7 @@ public struct ChangeSet: Hashable, Sendable {
             snapshots[position][slot] = value
         } else {
             positions[key] = snapshots.count
-            snapshots.append(RecordSnapshot(key: key, cells: [.init(slot: slot, value: value)]))
+            append(RecordSnapshot(key: key, cells: [.init(slot: slot, value: value)]))
         }
     }
 
@@ -54,8 +54,17 @@ public struct ChangeSet: Hashable, Sendable {
             snapshots[position].merge(snapshot)
         } else {
             positions[snapshot.key] = snapshots.count
-            snapshots.append(snapshot)
+            append(snapshot)
         }
+    }
+
+    /// Adds the snapshot of a key not written yet, its key hashed (`RecordSnapshot.keyHash`):
+    /// a change set is built where its keys may be hashed off the main actor, and the commit
+    /// finds each snapshot's record with that hash.
+    private mutating func append(_ snapshot: RecordSnapshot) {
+        var snapshot = snapshot
+        snapshot.hashKey()
+        snapshots.append(snapshot)
     }
 
     /// The position in ``snapshots`` of the snapshot written for `key`, if any.
@@ -81,7 +90,7 @@ public struct ChangeSet: Hashable, Sendable {
         let next = snapshots.count
         let position = Self.value(&positions[key, default: next])
         if position == next {
-            snapshots.append(RecordSnapshot(key: key, sortedCells: cells))
+            append(RecordSnapshot(key: key, sortedCells: cells))
         } else if snapshots[position].merge(sortedCells: cells) {
             replaced = true
         }

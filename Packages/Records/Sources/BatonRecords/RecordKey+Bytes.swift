@@ -50,6 +50,11 @@ extension RecordKey {
         Int(truncatingIfNeeded: bytesHash(seed: UInt64(truncatingIfNeeded: seed)))
     }
 
+    /// The seed the process's record tables hash keys under, random for each process (as the
+    /// standard library's `Hasher` seeds itself): a change set hashes its snapshots' keys
+    /// under it (`RecordSnapshot.keyHash`), off the main actor when an ingest builds it.
+    @_spi(Baton) public static let processHashSeed = UInt64.random(in: .min ... .max)
+
     /// The hash of the key's bytes under `seed`, as hashed collections of keys use it.
     @_spi(Baton) public func bytesHash(seed: UInt64) -> UInt64 {
         #if arch(x86_64) || arch(arm64)

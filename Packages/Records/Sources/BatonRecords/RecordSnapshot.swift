@@ -19,6 +19,12 @@ public struct RecordSnapshot: Hashable, Sendable {
 
     public let key: RecordKey
     public private(set) var cells: [Cell]
+    /// The key's hash under the process's seed (`RecordKey.processHashSeed`), given when the
+    /// snapshot entered a ``ChangeSet`` (off the main actor, when an ingest builds it); 0
+    /// when it has none. The store's table finds the snapshot's record with it, without
+    /// hashing the key on the main actor. Not part of the snapshot's value: equality and
+    /// hashing ignore it.
+    @_spi(Baton) public internal(set) var keyHash: UInt64 = 0
 
     public init(key: RecordKey, cells: [Cell] = []) {
         self.key = key
@@ -38,6 +44,21 @@ public struct RecordSnapshot: Hashable, Sendable {
     init(key: RecordKey, sortedCells: [Cell]) {
         self.key = key
         self.cells = sortedCells
+    }
+
+    public static func == (lhs: RecordSnapshot, rhs: RecordSnapshot) -> Bool {
+        lhs.key == rhs.key && lhs.cells == rhs.cells
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(cells)
+    }
+
+    /// Gives the snapshot its key's hash under the process's seed (``keyHash``), unless it
+    /// has it.
+    mutating func hashKey() {
+        if keyHash == 0 { keyHash = key.bytesHash(seed: RecordKey.processHashSeed) }
     }
 
     /// Sorts `cells` by slot in place; where a slot comes twice, the later cell wins.

@@ -228,3 +228,36 @@ private let everyValue: [Value] = [
         #expect(String(decoding: bytes, as: UTF8.self) == "[" + expected)
     }
 }
+
+/// A change set gives each snapshot its key's hash under the process's seed, as it is built:
+/// the commit finds the snapshot's record with it.
+@Suite struct SnapshotKeyHashTests {
+    private static func processHash(_ key: RecordKey) -> UInt64 { key.bytesHash(seed: RecordKey.processHashSeed) }
+
+    @Test func everyWayIntoAChangeSetHashesTheKey() {
+        let short: RecordKey = "T:1"
+        let long: RecordKey = "client:root:characters(page:1):results:0"
+        var changes = ChangeSet(snapshots: [RecordSnapshot(key: short, values: ["a": .int(1)])])
+        changes.write(.int(2), to: Slot("b"), of: long)
+        changes.merge(RecordSnapshot(key: "T:2", values: ["a": .int(3)]))
+        changes.merge("T:3", sortedCells: [.init(slot: Slot("a"), value: .int(4))])
+        // Written again: the snapshot keeps its hash.
+        changes.write(.int(5), to: Slot("c"), of: short)
+        changes.merge("T:3", sortedCells: [.init(slot: Slot("b"), value: .int(6))])
+        #expect(changes.snapshots.count == 4)
+        for snapshot in changes.snapshots {
+            #expect(snapshot.keyHash == Self.processHash(snapshot.key), "\(snapshot.key)")
+            #expect(snapshot.keyHash != 0)
+        }
+    }
+
+    @Test func aSnapshotOutsideAChangeSetHasNoHashAndTheHashIsNotPartOfItsValue() {
+        let alone = RecordSnapshot(key: "T:1", values: ["a": .int(1)])
+        #expect(alone.keyHash == 0)
+        let hashed = ChangeSet(snapshots: [alone]).snapshots[0]
+        #expect(hashed.keyHash != 0)
+        #expect(hashed == alone)
+        #expect(Set([hashed, alone]).count == 1)
+        #expect(ChangeSet(snapshots: [alone]) == ChangeSet(snapshots: [hashed]))
+    }
+}

@@ -128,4 +128,24 @@ import Testing
         }
         #expect(table.entryCount == 0 && table.count == 0)
     }
+
+    /// A snapshot from a change set is found with the hash the change set gave it, where the
+    /// table hashes under the process's seed; a table under another seed, and a snapshot
+    /// without a hash, hash the key: every way finds the key's own bucket.
+    @Test(arguments: [nil, 0, 0xDEAD_BEEF] as [UInt64?])
+    func aSnapshotIsFoundWhereItsKeyIs(seed: UInt64?) {
+        let table = seed.map { RecordTable(seed: $0) } ?? RecordTable()
+        let keys = (0..<200).map { RecordKey("T:\($0)") } + ["client:root:characters(page:1):results:0"]
+        for key in keys { table[key] = Record(key: key) }
+        let changes = ChangeSet(snapshots: keys.map { RecordSnapshot(key: $0, values: ["a": .int(1)]) })
+        for snapshot in changes.snapshots {
+            #expect(snapshot.keyHash != 0)
+            #expect(table.record(at: table.position(of: snapshot)) === table[snapshot.key], "\(snapshot.key)")
+            let unhashed = RecordSnapshot(key: snapshot.key, values: ["a": .int(1)])
+            #expect(table.record(at: table.position(of: unhashed)) === table[snapshot.key])
+        }
+        // A key the table lacks: the empty bucket it would go to, by either hash.
+        let absent = ChangeSet(snapshots: [RecordSnapshot(key: "T:absent")]).snapshots[0]
+        #expect(table.state(at: table.position(of: absent)) == .blank)
+    }
 }

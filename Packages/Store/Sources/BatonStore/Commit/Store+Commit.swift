@@ -170,7 +170,7 @@ extension Store {
     /// differ, and a key without a record gets a new one, in one probe.
     @inline(__always)
     private func planSnapshot(_ snapshot: RecordSnapshot, direct: Bool, in context: inout CommitContext) {
-        let position = table.position(of: snapshot.key)
+        let position = table.position(of: snapshot)
         let state = table.state(at: position)
         if direct {
             if state.isPlainLive {

@@ -8,7 +8,9 @@
 /// the probe that finds a key has read them too. A bucket holds its word, its key and its
 /// record side by side (`Bucket`, 32 bytes), so the probe that finds a key has its record in
 /// the same cache line: what a store too large for the cache pays a link. Linear probing
-/// under a random seed, at most half full, with backward-shift removal (no tombstones). A key
+/// under the process's random seed (`RecordKey.processHashSeed`: a change set hashed its
+/// snapshots' keys under it, off the main actor, and the commit finds their records with
+/// those hashes), at most half full, with backward-shift removal (no tombstones). A key
 /// whose state is blank and that holds no record has no entry. Iteration order is
 /// unspecified. Owned by one ``Store`` and used on its actor; not thread-safe.
 final class RecordTable {
@@ -24,6 +26,9 @@ final class RecordTable {
     /// The states' invalidations, by key: few keys have one, and a walk asks only while some do.
     @exclusivity(unchecked) private(set) var invalidations: [RecordKey: UInt32] = [:]
     private let seed: UInt64
+    /// Whether `seed` is the process's (`RecordKey.processHashSeed`), the one a change set
+    /// hashes its snapshots' keys under: then a snapshot's record is found with its own hash.
+    private let hashesAsSnapshots: Bool
 
     /// The root fields the check asked the disk for this launch, per root (a root is a row
     /// per field): asking again cannot find more.
@@ -76,11 +81,12 @@ final class RecordTable {
 
     /// - Parameters:
     ///   - minimumCapacity: how many entries the table holds before it first grows.
-    ///   - seed: the hash seed; random unless a test pins it.
-    init(minimumCapacity: Int = 0, seed: UInt64 = .random(in: .min ... .max)) {
+    ///   - seed: the hash seed; the process's unless a test pins it.
+    init(minimumCapacity: Int = 0, seed: UInt64 = RecordKey.processHashSeed) {
         bucketCount = Self.buckets(for: minimumCapacity)
         buckets = Self.allocate(bucketCount)
         self.seed = seed
+        self.hashesAsSnapshots = seed == RecordKey.processHashSeed
     }
 
     deinit {
@@ -172,6 +178,12 @@ final class RecordTable {
     @inline(__always)
     func position(of key: RecordKey) -> Position {
         Position(bucket: find(key, hash(key)))
+    }
+
+    /// Where `snapshot`'s key is, or would go, found with the hash its change set gave it.
+    @inline(__always)
+    func position(of snapshot: RecordSnapshot) -> Position {
+        Position(bucket: find(snapshot.key, hash(snapshot)))
     }
 
     /// The state at `position`: blank where no key is.
@@ -315,6 +327,15 @@ final class RecordTable {
     @inline(__always)
     func hash(_ key: RecordKey) -> UInt64 {
         key.bytesHash(seed: seed) & ~Flags.unhashed | Flags.occupied
+    }
+
+    /// The hash of `snapshot`'s key as a word holds it: the one its change set gave it
+    /// (`RecordSnapshot.keyHash`), when it has one and the table hashes under the process's
+    /// seed.
+    @inline(__always)
+    func hash(_ snapshot: RecordSnapshot) -> UInt64 {
+        guard hashesAsSnapshots, snapshot.keyHash != 0 else { return hash(snapshot.key) }
+        return snapshot.keyHash & ~Flags.unhashed | Flags.occupied
     }
 
     /// The bucket holding `key`, or the empty bucket where it would go.
