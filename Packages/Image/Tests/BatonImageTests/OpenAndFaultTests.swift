@@ -6,12 +6,7 @@ import Testing
 @Suite struct OpenAndFaultTests {
     @Test func openReturnsAtOnceAndAReadBeforeTheOpenHasFinishedWaitsForIt() throws {
         let scratch = Scratch()
-        try scratch.launch {
-            $0.writeAndWait(
-                PersistenceBatch(entries: [
-                    .init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)
-                ]))
-        }
+        try scratch.launch { $0.writeAndWait("Character:1", ["name": .string("Rick")]) }
         let start = Date()
         let image = StoreImage.open(at: scratch.file, version: "v1") { Thread.sleep(forTimeInterval: 0.3) }
         #expect(Date().timeIntervalSince(start) < 0.1)
@@ -23,12 +18,7 @@ import Testing
 
     @Test func aReadBeforeTheOpensThreadBeginsOpensTheFileOnTheReadersThread() throws {
         let scratch = Scratch()
-        try scratch.launch {
-            $0.writeAndWait(
-                PersistenceBatch(entries: [
-                    .init(snapshot: snapshot("Character:1", ["name": .string("Rick")]), rowWasRead: false)
-                ]))
-        }
+        try scratch.launch { $0.writeAndWait("Character:1", ["name": .string("Rick")]) }
         // The open's own thread is held before it takes the open: the read takes it.
         let openThread = DispatchSemaphore(value: 0)
         let openedOn = Mutex<ObjectIdentifier?>(nil)
@@ -53,10 +43,7 @@ import Testing
         if !readAlone { readDone.wait() }
         #expect(reader.withLock { $0.name } == .string("Rick"))
         #expect(openedOn.withLock { $0 } == reader.withLock { $0.thread })
-        image.writeAndWait(
-            PersistenceBatch(entries: [
-                .init(snapshot: snapshot("Character:2", ["name": .string("Morty")]), rowWasRead: false)
-            ]))
+        image.writeAndWait("Character:2", ["name": .string("Morty")])
         try image.waitUntilCommitted()
         #expect(try image.read("Character:2")?["name"] == .string("Morty"))
         image.close()

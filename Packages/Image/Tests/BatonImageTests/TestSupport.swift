@@ -57,6 +57,11 @@ extension StoreImage {
         write(batch)
         waitForPendingWrites()
     }
+
+    /// Writes the one record `key` holding `values` (its row not read this launch), and waits.
+    func writeAndWait(_ key: RecordKey, _ values: [String: Value]) {
+        writeAndWait(PersistenceBatch(entries: [.init(snapshot: snapshot(key, values), rowWasRead: false)]))
+    }
 }
 
 extension PersistenceBatch {
