@@ -110,28 +110,28 @@ final class ImageFile: @unchecked Sendable {
         }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             openThreadBegins?()
-            if !openUnlessTaken() { waitWhileOpening() }
+            lockOnceOpen()
+            condition.unlock()
             queue.resume()
         }
     }
 
     /// Opens the file on the calling thread, unless the open was taken already (by the
-    /// open's own thread, or by a caller that needed the file first): true when this call
-    /// opened it. A caller that needs the file would wait for the open anyway; taking it
-    /// spares the wait for the open's thread to begin (0.2–0.4 ms of a launch here, and
-    /// longer while the caller's core is busy).
-    @discardableResult
-    func openUnlessTaken() -> Bool {
-        guard !openTaken.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+    /// open's own thread, or by a caller that needed the file first). A caller that needs
+    /// the file would wait for the open anyway; taking it spares the wait for the open's
+    /// thread to begin (0.2–0.4 ms of a launch here, and longer while the caller's core is
+    /// busy).
+    private func openUnlessTaken() {
+        guard !openTaken.exchange(true, ordering: .acquiringAndReleasing) else { return }
         beforeOpen?()
         openDatabase()
-        return true
     }
 
-    /// Blocks while the file is opening.
-    private func waitWhileOpening() {
+    /// Takes the open unless it was taken, then locks `condition` once the file is no longer
+    /// opening (open, unavailable or closed). The caller unlocks.
+    private func lockOnceOpen() {
+        openUnlessTaken()
         condition.lock()
-        defer { condition.unlock() }
         while case .opening = state { condition.wait() }
     }
 
@@ -143,10 +143,8 @@ final class ImageFile: @unchecked Sendable {
 
     /// Blocks until the open has finished; throws why the image is unavailable.
     func waitUntilOpen() throws {
-        openUnlessTaken()
-        condition.lock()
+        lockOnceOpen()
         defer { condition.unlock() }
-        while case .opening = state { condition.wait() }
         if case .unavailable(let error) = state { throw error }
     }
 
@@ -225,10 +223,8 @@ final class ImageFile: @unchecked Sendable {
     /// Runs `body` with the open database under the lock, after the open; nil when the
     /// image is not open. For tests and figures.
     func withOpenDatabase<R>(_ body: (ImageDatabase) throws -> R) rethrows -> R? {
-        openUnlessTaken()
-        condition.lock()
+        lockOnceOpen()
         defer { condition.unlock() }
-        while case .opening = state { condition.wait() }
         guard case .open(let database) = state else { return nil }
         return try body(database)
     }
