@@ -64,7 +64,7 @@ final class ImageFile: @unchecked Sendable {
     var lostWrite: ImageError?
     let status = Mutex(Status())
     /// Whether the open was taken: by the open's own thread or by the first caller that
-    /// needed the file (``openUnlessTaken()``). Set once.
+    /// needed the file (`openUnlessTaken()`). Set once.
     let openTaken = Atomic<Bool>(false)
     /// Runs before the open, on whichever thread takes it (tests slow the open with it).
     private let beforeOpen: (@Sendable () -> Void)?
@@ -84,7 +84,7 @@ final class ImageFile: @unchecked Sendable {
     /// Starts opening `path` and returns at once. The open runs at the priority of a user
     /// waiting (a launch's first check waits for it), on a global queue, or on the thread of
     /// the first caller that needs the file before that queue's thread has begun
-    /// (``openUnlessTaken()``), with the writer's queue suspended behind it; the writer's
+    /// (`openUnlessTaken()`), with the writer's queue suspended behind it; the writer's
     /// jobs, the ageing first, run at utility priority once the file is open.
     /// `beforeOpen` runs before the open (tests slow the open with it); `afterOpen` on the
     /// writer's queue after it, before the first job, the ageing (tests hold the ageing with it);
