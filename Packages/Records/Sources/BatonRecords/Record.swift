@@ -105,6 +105,16 @@ public final class Record: Observable {
         valueIfPresent(slot)
     }
 
+    /// The hash under `seed` (``RecordKey/bytesHash(seed:)``) of the key `slot` links to,
+    /// untracked; nil when the slot holds no link. For a walk that asks many records whether
+    /// they link to one of a few keys: the value is not returned, so the caller neither
+    /// copies nor destroys it.
+    @_spi(Baton) @inlinable
+    public func linkHash(untracked slot: Slot, seed: UInt64) -> UInt64? {
+        guard let index = position(of: slot), case .link(let key) = values[index] else { return nil }
+        return key.bytesHash(seed: seed)
+    }
+
     /// Whether the record holds a value in `slot`, untracked, without copying the value.
     @inlinable
     public func holdsField(untracked slot: Slot) -> Bool {

@@ -86,4 +86,17 @@ import Testing
         let sameText = String(repeating: "long text ", count: 2) + String(repeating: "long text ", count: 2)
         #expect(!record.holdsExactly(cells(["a": .int(1), "b": .string(sameText)])))
     }
+
+    /// `Record.linkHash(untracked:seed:)`, which a list insert asks of each element's record.
+    @Test func aLinksHashIsItsKeysHashAndOtherValuesHaveNone() {
+        let long = RecordKey("Note:" + String(repeating: "n", count: 40))
+        let record = Self.record(["node": .link(long), "short": .link("Note:1"), "text": .string("Note:1")])
+        let seed: UInt64 = 0x1234_5678_9ABC_DEF0
+        #expect(record.linkHash(untracked: Slot("node"), seed: seed) == long.bytesHash(seed: seed))
+        #expect(record.linkHash(untracked: Slot("short"), seed: seed) == RecordKey("Note:1").bytesHash(seed: seed))
+        #expect(
+            record.linkHash(untracked: Slot("node"), seed: seed) != record.linkHash(untracked: Slot("node"), seed: 1))
+        #expect(record.linkHash(untracked: Slot("text"), seed: seed) == nil)
+        #expect(record.linkHash(untracked: Slot("missing"), seed: seed) == nil)
+    }
 }

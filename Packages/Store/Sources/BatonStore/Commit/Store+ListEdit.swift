@@ -62,11 +62,20 @@ extension Store {
         // looks in the write buffer.
         let readsRecords =
             uniqueBy.map { !visible && context.overlay.isEmpty && !context.buffer.writes($0) } ?? false
-        for element in elements {
-            guard let key = element.link else { continue }
+        let targetsAreKeys = !pageTargets.holdsValues
+        for index in elements.indices {
+            guard case .link(let key) = elements[index] else { continue }
             let position = table.position(of: key)
             if pagePositions.contains(position) && pageLinks.contains(key) { seenLinks.insert(key) }
             guard let uniqueBy, !pageTargets.isEmpty, let record = held(key, at: position, in: context) else {
+                continue
+            }
+            // Most elements of a long list link to none of the page's targets: told by the
+            // hash of the key their record links to, read in place, without a copy of it.
+            if readsRecords && targetsAreKeys,
+                let hash = record.linkHash(untracked: uniqueBy, seed: TargetSet.filterSeed),
+                !pageTargets.mayHoldKey(hashed: hash)
+            {
                 continue
             }
             let target =
@@ -115,27 +124,36 @@ extension Store {
             return true
         }
 
+        /// Whether the set holds a target that is not a link.
+        var holdsValues: Bool { !values.isEmpty }
+
         func contains(_ target: Value) -> Bool {
             guard let key = target.link else { return values.contains(target) }
+            return mayHoldKey(hashed: key.bytesHash(seed: Self.filterSeed)) && keys.contains(key)
+        }
+
+        /// Whether a key whose hash under ``filterSeed`` is `hash` may be in the set: false
+        /// means it is not.
+        @inline(__always)
+        func mayHoldKey(hashed hash: UInt64) -> Bool {
             guard !filter.isEmpty else { return false }
-            let bit = Self.bit(of: key, in: filter.count)
-            guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return false }
-            return keys.contains(key)
+            let bit = Self.bit(hashed: hash, in: filter.count)
+            return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
         }
 
         private mutating func setBit(of key: RecordKey) {
-            let bit = Self.bit(of: key, in: filter.count)
+            let bit = Self.bit(hashed: key.bytesHash(seed: Self.filterSeed), in: filter.count)
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
 
-        /// The bit a key sets in a filter of `words` words (a power of two).
+        /// The bit a key whose hash is `hash` sets in a filter of `words` words (a power of two).
         @inline(__always)
-        private static func bit(of key: RecordKey, in words: Int) -> Int {
-            Int(truncatingIfNeeded: key.bytesHash(seed: filterSeed)) & (words * 64 - 1)
+        private static func bit(hashed hash: UInt64, in words: Int) -> Int {
+            Int(truncatingIfNeeded: hash) & (words * 64 - 1)
         }
 
         /// A fixed seed: the filter lives for one edit and holds a page's keys.
-        private static let filterSeed: UInt64 = 0x2545_F491_4F6C_DD1D
+        static let filterSeed: UInt64 = 0x2545_F491_4F6C_DD1D
     }
 
     /// What a `ListEdit.Operation.replaceHead(links:uniqueBy:kept:)` edit needs of the
