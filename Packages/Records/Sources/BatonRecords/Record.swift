@@ -105,7 +105,7 @@ public final class Record: Observable {
         valueIfPresent(slot)
     }
 
-    /// The hash under `seed` (``RecordKey/bytesHash(seed:)``) of the key `slot` links to,
+    /// The hash under `seed` (`RecordKey.bytesHash(seed:)`) of the key `slot` links to,
     /// untracked; nil when the slot holds no link. For a walk that asks many records whether
     /// they link to one of a few keys: the value is not returned, so the caller neither
     /// copies nor destroys it.
