@@ -12,6 +12,7 @@ extension Store {
         disk.persistence = nil
         for layer in optimisticLayers.reversed() { revert(layer) }
         // Every field leaves, announced before any is removed, as in a commit.
+        listMemos.forgetAll()
         let held = keys.compactMap { record($0) }
         let cleared = held.map { record in
             (record, record.fields.map(\.slot).filter { !(record.key.isRoot && $0 == .typename) })

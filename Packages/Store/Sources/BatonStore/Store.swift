@@ -31,6 +31,8 @@ public final class Store {
     var retention: Retention
     /// The disk behind the store (Persistence/).
     @exclusivity(unchecked) var disk: PersistenceLink
+    /// What inserts remember of the long lists they made (Commit/ListMemos.swift).
+    @exclusivity(unchecked) var listMemos = ListMemos()
 
     /// The rules that normalize responses and name the roots' types.
     public let normalization: Normalization

@@ -41,6 +41,8 @@ extension Store {
             }
         }
         for covered in overlay.covered { table.mark(covered.record.key) }
+        // A record the sweep frees and a commit makes again may link elsewhere.
+        listMemos.forgetAll()
         var freed = 0
         table.sweep { state, record in
             switch state.presence {

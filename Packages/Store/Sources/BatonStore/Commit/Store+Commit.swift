@@ -133,9 +133,15 @@ extension Store {
         }
         for (index, edit) in changes.edits.enumerated() {
             guard let record = held(edit.key, in: context) else { continue }
-            if case .replaceHead = edit.operation {
+            if case .replaceHead(_, let uniqueBy, _) = edit.operation {
                 // The page's snapshot wrote the list started again; keep the later pages if it is their head.
                 if let head = heads[index] { keepTail(edit, head, of: record, in: &context) }
+                // The next page is compared with the list through its memo.
+                if case .list(let list)? = baseValue(record, edit.slot, in: context),
+                    isMemoable(list, uniqueBy: uniqueBy, in: context)
+                {
+                    listMemos.schedule(list, uniqueBy: uniqueBy)
+                }
                 continue
             }
             let current = baseValue(record, edit.slot, in: context)

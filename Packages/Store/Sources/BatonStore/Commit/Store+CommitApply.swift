@@ -16,8 +16,11 @@ extension Store {
         var leavingView: Set<ObjectIdentifier> = []
         for key in context.removedOrder { if let record = table[key] { leavingView.insert(ObjectIdentifier(record)) } }
         if !context.createdOrder.isEmpty { table.reserveCapacity(table.entryCount + context.createdOrder.count) }
+        if listMemos.isStale(after: context) { listMemos.forgetAll() }
         let plan = context
         let outcome = context.buffer.apply(leaving: leavingView) { updateTable(as: plan) }
+        // Made from the table as the commit left it: records the commit created are in it.
+        listMemos.makeScheduled(if: context.overlay.isEmpty) { memo(of: $0, uniqueBy: $1) }
         var summary = CommitSummary()
         summary.recordsCreated = context.createdOrder.count
         summary.recordsDeleted = context.removedOrder.count

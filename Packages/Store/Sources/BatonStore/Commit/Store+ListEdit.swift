@@ -13,8 +13,15 @@ extension Store {
         }
         switch edit.operation {
         case .insert(let links, let atEnd, let uniqueBy):
-            let added = linksToAdd(links, to: elements, uniqueBy: uniqueBy, in: context, visible: visible)
+            let memoable = !visible && isMemoable(elements, uniqueBy: uniqueBy, in: context)
+            var memo = memoable ? listMemos.take(elements, uniqueBy: uniqueBy) : nil
+            let added = linksToAdd(links, to: elements, uniqueBy: uniqueBy, in: context, visible: visible, memo: &memo)
             elements = atEnd ? elements + added : added + elements
+            if let memo {
+                listMemos.remember(memo, of: elements)
+            } else if memoable {
+                listMemos.schedule(elements, uniqueBy: uniqueBy)
+            }
         case .remove(let target, let field):
             elements.removeAll { element in
                 guard let field else { return element.link == target }
@@ -27,18 +34,55 @@ extension Store {
         return .list(elements)
     }
 
+    /// Whether the commit in `context` can use a memo of `list` read through `uniqueBy`, and
+    /// make one (see ``ListMemos``): a long list, the base as the table holds it (no layer, no
+    /// record leaving view or coming back), and no record that exists already getting a new
+    /// value of `uniqueBy` in this commit, so each target is its record's.
+    func isMemoable(_ list: [Value], uniqueBy: Slot?, in context: CommitContext) -> Bool {
+        list.count >= ListMemos.minimumCount && context.overlay.isEmpty && context.removed.isEmpty
+            && context.restored.isEmpty && !(uniqueBy.map(context.buffer.writes) ?? false)
+    }
+
+    /// The memo of `list` as the table holds its elements' records: made once a commit is
+    /// applied, one probe of the table an element.
+    func memo(of list: [Value], uniqueBy: Slot?) -> ListMemo {
+        var memo = ListMemo(uniqueBy: uniqueBy)
+        if uniqueBy != nil { memo.targetHashes.reserveCapacity(list.count) }
+        for index in list.indices {
+            guard case .link(let key) = list[index] else { continue }
+            let position = table.position(of: key)
+            guard table.state(at: position).presence == .live, let record = table.record(at: position) else {
+                memo.unheld.append(key)
+                continue
+            }
+            if let uniqueBy {
+                guard let target = record.linkHash(untracked: uniqueBy, seed: table.seed) else {
+                    memo.unheld.append(key)
+                    continue
+                }
+                memo.targetHashes.insert(target)
+            }
+            memo.counted += 1
+        }
+        return memo
+    }
+
     /// The elements an insert of `links` adds to `elements`, in order: each link not already
     /// in the list or earlier in `links`, and with `uniqueBy`, whose target's value there is
     /// not already an element's target's or an earlier added link's.
     ///
-    /// A page is short and the list it joins may be long, so the list is scanned once for
-    /// only the page's links and targets, which are all a later test can ask about: no set
-    /// of the whole list is built, and the list's targets are hashed as keys, not as values.
-    /// Each element costs one probe of the table: where its key is tells whether it can be one
-    /// of the page's links (their keys are compared only where the positions meet), and finds
-    /// the record its target is read from.
+    /// A page is short and the list it joins may be long. With a `memo` of the list (see
+    /// ``ListMemos``) that rules out the page's links and targets, only the elements the memo
+    /// could not count are read. Otherwise the list is scanned once for only the page's links
+    /// and targets, which are all a later test can ask about: no set of the whole list is
+    /// built, and the list's targets are hashed as keys, not as values. Each element costs one
+    /// probe of the table: where its key is tells whether it can be one of the page's links
+    /// (their keys are compared only where the positions meet), and finds the record its
+    /// target is read from. The memo comes back counting the links added too: the memo of the
+    /// list the insert makes.
     private func linksToAdd(
-        _ links: [RecordKey], to elements: [Value], uniqueBy: Slot?, in context: CommitContext, visible: Bool
+        _ links: [RecordKey], to elements: [Value], uniqueBy: Slot?, in context: CommitContext, visible: Bool,
+        memo: inout ListMemo?
     ) -> [Value] {
         guard !links.isEmpty else { return [] }
         let targets = uniqueBy.map { slot in
@@ -48,39 +92,61 @@ extension Store {
         // Where the table holds each page link, or would put it: the table does not change
         // while the list is scanned, so a key elsewhere is no page link.
         var pagePositions = Set<RecordTable.Position>(minimumCapacity: links.count)
+        // Whether some page link had a record in view before this commit (the table is as it
+        // was until the commit is applied): only such a link can be an element a memo counted.
+        var pageLinkWasLive = false
         for link in links {
+            let position = table.position(of: link)
             pageLinks.insert(link)
-            pagePositions.insert(table.position(of: link))
+            pagePositions.insert(position)
+            if table.state(at: position).presence == .live { pageLinkWasLive = true }
         }
-        var pageTargets = TargetSet()
+        var pageTargets = TargetSet(seed: table.seed)
         for target in targets ?? [] { if let target { pageTargets.insert(target) } }
         // What the list already holds of the page's links and targets.
         var seenLinks = Set<RecordKey>()
-        var seenTargets = TargetSet()
+        var seenTargets = TargetSet(seed: table.seed)
         // A target read as the base holds it is the record's own value when no layer keeps a
         // base beneath and the commit writes that slot of no record: then no element's read
         // looks in the write buffer.
         let readsRecords =
             uniqueBy.map { !visible && context.overlay.isEmpty && !context.buffer.writes($0) } ?? false
         let targetsAreKeys = !pageTargets.holdsValues
-        for index in elements.indices {
-            guard case .link(let key) = elements[index] else { continue }
+        let unheld: [RecordKey]?
+        if let known = memo, known.isUseful, targetsAreKeys, !pageLinkWasLive,
+            !pageTargets.anyKeyHash(where: known.targetHashes.contains)
+        {
+            unheld = known.unheld
+        } else {
+            unheld = nil
+        }
+        /// Reads the element `key`: whether it is one of the page's links, and its target.
+        func read(_ key: RecordKey) {
             let position = table.position(of: key)
             if pagePositions.contains(position) && pageLinks.contains(key) { seenLinks.insert(key) }
             guard let uniqueBy, !pageTargets.isEmpty, let record = held(key, at: position, in: context) else {
-                continue
+                return
             }
             // Most elements of a long list link to none of the page's targets: told by the
             // hash of the key their record links to, read in place, without a copy of it.
-            if readsRecords && targetsAreKeys,
-                let hash = record.linkHash(untracked: uniqueBy, seed: TargetSet.filterSeed),
+            if readsRecords && targetsAreKeys, let hash = record.linkHash(untracked: uniqueBy, seed: table.seed),
                 !pageTargets.mayHoldKey(hashed: hash)
             {
-                continue
+                return
             }
             let target =
                 readsRecords ? record[untracked: uniqueBy] : value(of: record, uniqueBy, in: context, visible: visible)
             if let target, pageTargets.contains(target) { seenTargets.insert(target) }
+        }
+        if let unheld {
+            // The memo rules out every element it counted.
+            listMemos.noteAnswered()
+            for key in unheld { read(key) }
+        } else {
+            for index in elements.indices {
+                guard case .link(let key) = elements[index] else { continue }
+                read(key)
+            }
         }
         var added: [Value] = []
         for (index, link) in links.enumerated() {
@@ -89,6 +155,15 @@ extension Store {
                 guard seenTargets.insert(target) else { continue }
             }
             added.append(.link(link))
+            guard memo != nil else { continue }
+            if uniqueBy == nil {
+                if held(link, in: context) != nil { memo?.counted += 1 } else { memo?.unheld.append(link) }
+            } else if case .link(let key)? = targets?[index] {
+                memo?.targetHashes.insert(key.bytesHash(seed: table.seed))
+                memo?.counted += 1
+            } else {
+                memo?.unheld.append(link)
+            }
         }
         return added
     }
@@ -101,9 +176,16 @@ extension Store {
     /// hashes (16 to 32 bits a key, one set by each), which answers most noes without probing
     /// the set or comparing a key.
     private struct TargetSet {
+        /// The seed keys hash under: the store's table's, so a hash the table or a memo
+        /// made serves the filter too.
+        let seed: UInt64
         private var keys = Set<RecordKey>()
         private var values = Set<Value>()
         private var filter: [UInt64] = []
+
+        init(seed: UInt64) {
+            self.seed = seed
+        }
 
         var isEmpty: Bool { keys.isEmpty && values.isEmpty }
 
@@ -129,11 +211,16 @@ extension Store {
 
         func contains(_ target: Value) -> Bool {
             guard let key = target.link else { return values.contains(target) }
-            return mayHoldKey(hashed: key.bytesHash(seed: Self.filterSeed)) && keys.contains(key)
+            return mayHoldKey(hashed: key.bytesHash(seed: seed)) && keys.contains(key)
         }
 
-        /// Whether a key whose hash under ``filterSeed`` is `hash` may be in the set: false
-        /// means it is not.
+        /// Whether `predicate` holds for the hash under ``seed`` of some key in the set.
+        func anyKeyHash(where predicate: (UInt64) -> Bool) -> Bool {
+            keys.contains { predicate($0.bytesHash(seed: seed)) }
+        }
+
+        /// Whether a key whose hash under ``seed`` is `hash` may be in the set: false means
+        /// it is not.
         @inline(__always)
         func mayHoldKey(hashed hash: UInt64) -> Bool {
             guard !filter.isEmpty else { return false }
@@ -142,7 +229,7 @@ extension Store {
         }
 
         private mutating func setBit(of key: RecordKey) {
-            let bit = Self.bit(hashed: key.bytesHash(seed: Self.filterSeed), in: filter.count)
+            let bit = Self.bit(hashed: key.bytesHash(seed: seed), in: filter.count)
             filter[bit >> 6] |= 1 << UInt64(bit & 63)
         }
 
@@ -151,9 +238,6 @@ extension Store {
         private static func bit(hashed hash: UInt64, in words: Int) -> Int {
             Int(truncatingIfNeeded: hash) & (words * 64 - 1)
         }
-
-        /// A fixed seed: the filter lives for one edit and holds a page's keys.
-        static let filterSeed: UInt64 = 0x2545_F491_4F6C_DD1D
     }
 
     /// What a `ListEdit.Operation.replaceHead(links:uniqueBy:kept:)` edit needs of the
@@ -194,7 +278,7 @@ extension Store {
         guard case .replaceHead(let links, let uniqueBy, _) = edit.operation else { return false }
         let targets = links.map { targetValue(of: .link($0), uniqueBy, in: context, visible: false) }
         guard !targets.contains(where: { $0 == nil }), targets == before.targets else { return false }
-        var seen = TargetSet()
+        var seen = TargetSet(seed: table.seed)
         for target in targets { if let target { seen.insert(target) } }
         var elements = links.map(Value.link)
         for element in before.tail {

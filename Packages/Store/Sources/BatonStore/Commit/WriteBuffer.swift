@@ -69,6 +69,11 @@ struct WriteBuffer {
         entries.contains { $0.slot == slot && !$0.notifyOnly }
     }
 
+    /// Whether some entry writes one of `slots`, of any record: one pass over the entries.
+    func writes(anyOf slots: Set<Slot>) -> Bool {
+        entries.contains { !$0.notifyOnly && slots.contains($0.slot) }
+    }
+
     /// Whether some entry names `record`.
     func touches(_ record: Record) -> Bool {
         chain(of: record) >= 0

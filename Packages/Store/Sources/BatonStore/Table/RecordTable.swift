@@ -25,7 +25,8 @@ final class RecordTable {
     @exclusivity(unchecked) private(set) var entryCount = 0
     /// The states' invalidations, by key: few keys have one, and a walk asks only while some do.
     @exclusivity(unchecked) private(set) var invalidations: [RecordKey: UInt32] = [:]
-    private let seed: UInt64
+    /// The seed keys hash under (``hash(_:)``).
+    let seed: UInt64
     /// Whether `seed` is the process's (`RecordKey.processHashSeed`), the one a change set
     /// hashes its snapshots' keys under: then a snapshot's record is found with its own hash.
     private let hashesAsSnapshots: Bool
@@ -178,6 +179,13 @@ final class RecordTable {
     @inline(__always)
     func position(of key: RecordKey) -> Position {
         Position(bucket: find(key, hash(key)))
+    }
+
+    /// Where `key`, whose ``hash(_:)`` is `hash`, is or would go: for a caller that keeps the
+    /// hash.
+    @inline(__always)
+    func position(of key: RecordKey, hash: UInt64) -> Position {
+        Position(bucket: find(key, hash))
     }
 
     /// Where `snapshot`'s key is, or would go, found with the hash its change set gave it.
