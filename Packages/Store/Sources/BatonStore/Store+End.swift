@@ -11,8 +11,8 @@ extension Store {
         let persistence = disk.persistence
         disk.persistence = nil
         for layer in optimisticLayers.reversed() { revert(layer) }
-        // Every field leaves, announced before any is removed, as in a commit.
         listMemos.forgetAll()
+        // Every field leaves, announced before any is removed, as in a commit.
         let held = keys.compactMap { record($0) }
         let cleared = held.map { record in
             (record, record.fields.map(\.slot).filter { !(record.key.isRoot && $0 == .typename) })

@@ -181,13 +181,6 @@ final class RecordTable {
         Position(bucket: find(key, hash(key)))
     }
 
-    /// Where `key`, whose ``hash(_:)`` is `hash`, is or would go: for a caller that keeps the
-    /// hash.
-    @inline(__always)
-    func position(of key: RecordKey, hash: UInt64) -> Position {
-        Position(bucket: find(key, hash))
-    }
-
     /// Where `snapshot`'s key is, or would go, found with the hash its change set gave it.
     @inline(__always)
     func position(of snapshot: RecordSnapshot) -> Position {
