@@ -144,6 +144,32 @@ import Testing
         #expect(store.listMemos.isEmpty)
     }
 
+    /// A first page fetched again whose edges are the list's head keeps the later pages, in
+    /// a short commit that does not pay for a memo of the whole list (here a list written
+    /// without one, as a relaunch reads it): the next insert makes it.
+    @Test func aFirstPageThatKeepsTheLaterPagesLeavesTheMemoToTheNextInsert() {
+        let store = Store()
+        var written = ChangeSet()
+        let keys = (0..<Self.listed).map { RecordKey("edge:\($0)") }
+        for (i, key) in keys.enumerated() { written.write(.link(RecordKey("Note:\(i)")), to: node, of: key) }
+        written.write(.list(keys.map(Value.link)), to: edges, of: connection)
+        store.commit(written)
+        var again = ChangeSet()
+        let head = Array(keys.prefix(10))
+        for (i, key) in head.enumerated() { again.write(.link(RecordKey("Note:\(i)")), to: node, of: key) }
+        again.write(.list(head.map(Value.link)), to: edges, of: connection)
+        again.edit(
+            ListEdit(key: connection, slot: edges, operation: .replaceHead(links: head, uniqueBy: node, kept: [])))
+        store.commit(again)
+        #expect(edgeKeys(store).count == Self.listed)
+        #expect(store.listMemos.isEmpty)
+        insertPage(["p1": "7", "p2": "new1"], into: store)
+        #expect(store.listMemos.answered == 0)
+        #expect(edgeKeys(store).suffix(2) == ["edge:99", "edge:p2"])
+        insertPage(["q1": "new2"], into: store)
+        #expect(store.listMemos.answered == 1)
+    }
+
     @Test func aShortListHasNoMemo() {
         let store = Store()
         var changes = ChangeSet()

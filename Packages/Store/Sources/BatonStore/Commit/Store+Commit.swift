@@ -135,9 +135,11 @@ extension Store {
             guard let record = held(edit.key, in: context) else { continue }
             if case .replaceHead(_, let uniqueBy, _) = edit.operation {
                 // The page's snapshot wrote the list started again; keep the later pages if it is their head.
-                if let head = heads[index] { keepTail(edit, head, of: record, in: &context) }
-                // The next page is compared with the list through its memo.
-                if case .list(let list)? = baseValue(record, edit.slot, in: context),
+                let keptTail = heads[index].map { keepTail(edit, $0, of: record, in: &context) } ?? false
+                // A list that is the page alone gets a memo, for the next page to be compared
+                // with; one that kept its tail (a refetch of the first page, whose commit is
+                // short) gets one at the next insert instead of paying for its whole length now.
+                if !keptTail, case .list(let list)? = baseValue(record, edit.slot, in: context),
                     isMemoable(list, uniqueBy: uniqueBy, in: context)
                 {
                     listMemos.schedule(list, uniqueBy: uniqueBy)
