@@ -98,6 +98,11 @@ public final class Store {
         table[key]
     }
 
+    /// How many times a record in view has left view, or given its key to another record:
+    /// while this has not moved, every key that named a record in view still names the same
+    /// record (which ``record(_:)`` returns). Keys coming into view do not move it.
+    @_spi(Baton) public var recordDepartures: UInt64 { table.departures }
+
     /// The query root.
     public var root: Record { table[.root]! }
 

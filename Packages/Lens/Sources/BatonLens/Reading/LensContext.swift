@@ -5,6 +5,8 @@ public final class LensContext {
     public let store: Store
     /// Receives value-free events; see ``LensEvent``.
     public var log: ((LensEvent) -> Void)?
+    /// The lenses long lists were last resolved to (``ListLensCache``).
+    var listLenses = ListLensCache()
 
     public init(store: Store, log: ((LensEvent) -> Void)? = nil) {
         self.store = store

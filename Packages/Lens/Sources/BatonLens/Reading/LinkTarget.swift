@@ -47,19 +47,31 @@ extension Array: LinkTarget where Element: LinkTarget {
         switch value {
         case .null: return .null
         case .list(let elements):
-            var result: [Element] = []
-            result.reserveCapacity(elements.count)
-            for element in elements {
-                if case .error(let error) = element {
-                    throw .fieldError(error, field: site.responseKey, record: parent.record.key)
+            /// Resolves a run of elements; `complete` says every one resolved to a record.
+            func resolve(_ run: ArraySlice<Value>) throws(LensError) -> (elements: [Element], complete: Bool) {
+                var result: [Element] = []
+                result.reserveCapacity(run.count)
+                var complete = true
+                for element in run {
+                    if case .error(let error) = element {
+                        throw .fieldError(error, field: site.responseKey, record: parent.record.key)
+                    }
+                    switch try Element.resolveLink(element, at: site, in: parent) {
+                    case .value(let target): result.append(target)
+                    case .null, .bubbled:
+                        complete = false
+                        if let null = Element.nullElement { result.append(null) }
+                    case .deleted: complete = false
+                    }
                 }
-                switch try Element.resolveLink(element, at: site, in: parent) {
-                case .value(let target): result.append(target)
-                case .null, .bubbled: if let null = Element.nullElement { result.append(null) }
-                case .deleted: continue
-                }
+                return (result, complete)
             }
-            return .value(result)
+            // A long list through the context's cache of lists' lenses, which asks for only the
+            // elements it does not hold.
+            guard elements.count >= ListLensCache.minimumCount else {
+                return .value(try resolve(elements[...]).elements)
+            }
+            return .value(try parent.context.elements(of: elements, at: site, in: parent, resolving: resolve))
         default:
             throw value.mismatch("list", field: site.responseKey, record: parent.record.key)
         }

@@ -27,6 +27,9 @@ final class RecordTable {
     @exclusivity(unchecked) private(set) var invalidations: [RecordKey: UInt32] = [:]
     /// The seed keys hash under (``hash(_:)``).
     let seed: UInt64
+    /// How many times a record in view left view or gave its key to another record: a read
+    /// that resolved keys to records still holds when this has not moved since.
+    @exclusivity(unchecked) private(set) var departures: UInt64 = 0
     /// Whether `seed` is the process's (`RecordKey.processHashSeed`), the one a change set
     /// hashes its snapshots' keys under: then a snapshot's record is found with its own hash.
     private let hashesAsSnapshots: Bool
@@ -147,6 +150,7 @@ final class RecordTable {
         } else {
             enter(key, hash, at: &bucket)
         }
+        if state.presence == .live && buckets[bucket].record !== record { departures &+= 1 }
         state.presence = .live
         state.isLayerOnly = layerOnly
         buckets[bucket].record = record
@@ -160,6 +164,7 @@ final class RecordTable {
         let bucket = find(key, hash(key))
         guard buckets[bucket].word != 0 else { return nil }
         let removed = buckets[bucket].record
+        if isLive(bucket) { departures &+= 1 }
         removeEntry(at: bucket)
         return removed
     }
@@ -215,7 +220,12 @@ final class RecordTable {
         var bucket = find(key, hash)
         if buckets[bucket].word != 0 {
             var state = state(at: bucket)
+            let wasLive = state.presence == .live
+            let before = wasLive ? buckets[bucket].record.map(ObjectIdentifier.init) : nil
             let result = body(&state, &buckets[bucket].record)
+            if wasLive && (state.presence != .live || buckets[bucket].record.map(ObjectIdentifier.init) != before) {
+                departures &+= 1
+            }
             store(state, at: bucket)
             if state.isBlank && buckets[bucket].record == nil {
                 removeEntry(at: bucket)
@@ -276,6 +286,7 @@ final class RecordTable {
                 continue
             }
             var state = state(at: bucket)
+            if state.presence == .live { departures &+= 1 }
             body(&state, &buckets[bucket].record)
             store(state, at: bucket)
             if state.isBlank && buckets[bucket].record == nil { leaving.append(buckets[bucket].key) }

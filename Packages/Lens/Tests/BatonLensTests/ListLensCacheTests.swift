@@ -1,0 +1,173 @@
+import Foundation
+import Observation
+import Testing
+@testable import BatonLens
+
+/// The context's cache of long lists' lenses (`ListLensCache`): a list read again resolves
+/// nothing, a list that grew at its end resolves what it gained, and a read never shows a
+/// lens over a record that left view or was replaced.
+@MainActor
+struct ListLensCacheTests {
+    struct Connection: Fragment {
+        static let typeCondition = "NoteConnection"
+        struct Fields: FieldSet {
+            let edges = Linked<[Edge]>("edges")
+            let strictEdges = Linked<[StrictEdge]>("edges")
+        }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+
+    struct Edge: Fragment {
+        static let typeCondition = "NoteEdge"
+        struct Fields: FieldSet { let cursor = Scalar<String?>("cursor") }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+
+    /// An edge with a `@required` field: its link reads that field, so its lists are
+    /// resolved at each read.
+    struct StrictEdge: Fragment {
+        static let typeCondition = "NoteEdge"
+        struct Fields: FieldSet { let cursor = Scalar<String>("cursor", required: .none) }
+        static let fields = Fields()
+        let ref: RecordRef
+    }
+
+    let connection: RecordKey = "client:root:__notes_connection"
+    let edges = Slot("edges")
+    let cursor = Slot("cursor")
+    let store = Store()
+    let context: LensContext
+
+    init() {
+        context = LensContext(store: store)
+    }
+
+    /// Writes `count` edges `edge:i` (cursor `c<i>`) and the connection's list of them,
+    /// followed by `dangling` keys without records.
+    func seed(_ count: Int, dangling: [RecordKey] = []) {
+        var changes = ChangeSet()
+        let keys = (0..<count).map { RecordKey("edge:\($0)") }
+        for (i, key) in keys.enumerated() { changes.write(.string("c\(i)"), to: cursor, of: key) }
+        changes.write(.list((keys + dangling).map(Value.link)), to: edges, of: connection)
+        store.commit(changes)
+    }
+
+    func append(_ names: [String]) {
+        var changes = ChangeSet()
+        let keys = names.map { RecordKey("edge:\($0)") }
+        for key in keys { changes.write(.string("c-\(key.rawValue)"), to: cursor, of: key) }
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges, operation: .insert(links: keys, atEnd: true, uniqueBy: nil)))
+        store.commit(changes)
+    }
+
+    func lens() throws -> Connection {
+        Connection(ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: context))
+    }
+
+    func keys(_ list: [Edge]) -> [String] { list.map(\.key.rawValue) }
+
+    @Test func aLongListReadAgainResolvesNothing() throws {
+        seed(100)
+        let first = try lens().edges
+        let again = try lens().edges
+        #expect(context.listLenses.resolved == 100)
+        #expect(keys(again) == keys(first))
+        #expect(zip(first, again).allSatisfy { $0.ref.record === $1.ref.record })
+    }
+
+    @Test func aListThatGrewAtItsEndResolvesOnlyWhatItGained() throws {
+        seed(100)
+        _ = try lens().edges
+        append(["p1", "p2", "p3"])
+        let grown = try lens().edges
+        #expect(context.listLenses.resolved == 103)
+        #expect(keys(grown).suffix(4) == ["edge:99", "edge:p1", "edge:p2", "edge:p3"])
+        #expect(grown.count == 103)
+        for edge in grown { #expect(edge.ref.record === store.record(edge.key)) }
+        #expect(try grown.last?.cursor == "c-edge:p3")
+    }
+
+    @Test func anElementWhoseRecordLeftViewIsDroppedAtTheNextRead() throws {
+        seed(100)
+        _ = try lens().edges
+        store.commit(ChangeSet(snapshots: [], deletions: ["edge:5"]))
+        let read = try lens().edges
+        #expect(read.count == 99)
+        #expect(!keys(read).contains("edge:5"))
+    }
+
+    @Test func anElementWrittenAgainAfterItLeftReadsAsItsNewRecord() throws {
+        seed(100)
+        let before = try lens().edges
+        store.commit(ChangeSet(snapshots: [], deletions: ["edge:5"]))
+        var again = ChangeSet()
+        again.write(.string("back"), to: cursor, of: "edge:5")
+        store.commit(again)
+        let read = try lens().edges
+        #expect(read.count == 100)
+        #expect(read[5].ref.record === store.record("edge:5"))
+        #expect(read[5].ref.record !== before[5].ref.record)
+        #expect(try read[5].cursor == "back")
+    }
+
+    @Test func aListWithAnElementNotInViewIsResolvedAgainUntilItIs() throws {
+        seed(100, dangling: ["edge:late"])
+        #expect(try lens().edges.count == 100)
+        var late = ChangeSet()
+        late.write(.string("late"), to: cursor, of: "edge:late")
+        store.commit(late)
+        let read = try lens().edges
+        #expect(read.count == 101)
+        #expect(read.last?.key == "edge:late")
+        #expect(context.listLenses.resolved == 202)
+    }
+
+    @Test func anElementTypeWithRequiredFieldsIsResolvedAtEachRead() throws {
+        seed(100)
+        _ = try lens().strictEdges
+        var nulled = ChangeSet()
+        nulled.write(.null, to: cursor, of: "edge:7")
+        store.commit(nulled)
+        // The edge whose required cursor is now null bubbles to nil and is dropped.
+        #expect(try lens().strictEdges.count == 99)
+        #expect(context.listLenses.resolved == 0)
+    }
+
+    @Test func aViewReadingTheListIsToldWhenItGrowsThoughTheCacheAnswered() throws {
+        seed(100)
+        _ = try lens().edges
+        let connection = try lens()
+        var fired = 0
+        withObservationTracking {
+            _ = try? connection.edges
+        } onChange: {
+            MainActor.assumeIsolated { fired += 1 }
+        }
+        #expect(context.listLenses.resolved == 100)
+        append(["p1"])
+        #expect(fired == 1)
+    }
+
+    @Test func aListWrittenAnewIsResolvedAnew() throws {
+        seed(100)
+        _ = try lens().edges
+        var reversed = ChangeSet()
+        reversed.write(
+            .list((0..<100).reversed().map { Value.link(RecordKey("edge:\($0)")) }), to: edges, of: connection)
+        store.commit(reversed)
+        let read = try lens().edges
+        #expect(keys(read).prefix(2) == ["edge:99", "edge:98"])
+        #expect(context.listLenses.resolved == 200)
+    }
+
+    @Test func aShortListIsNotKept() throws {
+        seed(ListLensCache.minimumCount - 1)
+        _ = try lens().edges
+        _ = try lens().edges
+        #expect(context.listLenses.resolved == 0)
+    }
+}
