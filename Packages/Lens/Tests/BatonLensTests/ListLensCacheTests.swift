@@ -164,6 +164,18 @@ struct ListLensCacheTests {
         #expect(context.listLenses.resolved == 200)
     }
 
+    /// The selection under a list can depend on its parent's type: a parent of another type
+    /// (an object at the same path of a union) resolves its list again.
+    @Test func aParentOfAnotherTypeResolvesItsListAgain() throws {
+        seed(100)
+        _ = try lens().edges
+        var retyped = ChangeSet()
+        retyped.write(.string("OtherConnection"), to: .typename, of: connection)
+        store.commit(retyped)
+        _ = try lens().edges
+        #expect(context.listLenses.resolved == 200)
+    }
+
     @Test func aShortListIsNotKept() throws {
         seed(ListLensCache.minimumCount - 1)
         _ = try lens().edges

@@ -16,7 +16,8 @@
 ///   entry holds), or that list with more elements after it (compared element by element, by
 ///   their bits): then only the new elements are resolved;
 /// - no record has left view since (`Store.recordDepartures` has not moved), so every key
-///   still names the record its lens wraps.
+///   still names the record its lens wraps;
+/// - the parent record is of the same type, so the selection under the list is the same.
 ///
 /// A read the cache answers registers with Observation exactly what the read would: the
 /// list's field (the ``Linked`` read does, before resolving), and nothing per element.
@@ -37,6 +38,9 @@ struct ListLensCache {
         let parent: Record
         let plan: FieldPlan?
         let selection: SelectionPlan?
+        /// The parent's type when the lenses were made: the selection under the list can
+        /// depend on it.
+        let typename: String?
         /// The list the lenses were resolved from.
         let list: [Value]
         /// The lenses, an `[Element]`.
@@ -87,7 +91,8 @@ extension LensContext {
         let departures = store.recordDepartures
         var elements: [Element] = []
         var start = 0
-        if let entry = listLenses.take(key), entry.departures == departures,
+        let typename = parent.record.typename
+        if let entry = listLenses.take(key), entry.departures == departures, entry.typename == typename,
             let cached = entry.elements as? [Element], Self.list(list, continues: entry.list)
         {
             if list.count == entry.list.count {
@@ -103,8 +108,8 @@ extension LensContext {
         if complete {
             listLenses.keep(
                 ListLensCache.Entry(
-                    parent: parent.record, plan: site.plan, selection: parent.selection, list: list,
-                    elements: elements, departures: departures),
+                    parent: parent.record, plan: site.plan, selection: parent.selection, typename: typename,
+                    list: list, elements: elements, departures: departures),
                 for: key)
         }
         return elements
