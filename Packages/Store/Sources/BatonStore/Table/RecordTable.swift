@@ -25,7 +25,7 @@ final class RecordTable {
     @exclusivity(unchecked) private(set) var entryCount = 0
     /// The states' invalidations, by key: few keys have one, and a walk asks only while some do.
     @exclusivity(unchecked) private(set) var invalidations: [RecordKey: UInt32] = [:]
-    /// The seed keys hash under (``hash(_:)``).
+    /// The seed keys hash under (`hash(_:)`).
     let seed: UInt64
     /// How many times a record in view left view or gave its key to another record: a read
     /// that resolved keys to records still holds when this has not moved since.
