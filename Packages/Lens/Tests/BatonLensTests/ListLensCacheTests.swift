@@ -39,9 +39,12 @@ struct ListLensCacheTests {
     let cursor = Slot("cursor")
     let store = Store()
     let context: LensContext
+    /// The cache, owned here as an environment owns it.
+    let cache = ListLensCache()
 
     init() {
         context = LensContext(store: store)
+        context.listLenses = cache
     }
 
     /// Writes `count` edges `edge:i` (cursor `c<i>`) and the connection's list of them,
@@ -74,7 +77,7 @@ struct ListLensCacheTests {
         seed(100)
         let first = try lens().edges
         let again = try lens().edges
-        #expect(context.listLenses.resolved == 100)
+        #expect(cache.resolved == 100)
         #expect(keys(again) == keys(first))
         #expect(zip(first, again).allSatisfy { $0.ref.record === $1.ref.record })
     }
@@ -84,7 +87,7 @@ struct ListLensCacheTests {
         _ = try lens().edges
         append(["p1", "p2", "p3"])
         let grown = try lens().edges
-        #expect(context.listLenses.resolved == 103)
+        #expect(cache.resolved == 103)
         #expect(keys(grown).suffix(4) == ["edge:99", "edge:p1", "edge:p2", "edge:p3"])
         #expect(grown.count == 103)
         for edge in grown { #expect(edge.ref.record === store.record(edge.key)) }
@@ -123,7 +126,7 @@ struct ListLensCacheTests {
         let read = try lens().edges
         #expect(read.count == 101)
         #expect(read.last?.key == "edge:late")
-        #expect(context.listLenses.resolved == 202)
+        #expect(cache.resolved == 202)
     }
 
     @Test func anElementTypeWithRequiredFieldsIsResolvedAtEachRead() throws {
@@ -134,7 +137,7 @@ struct ListLensCacheTests {
         store.commit(nulled)
         // The edge whose required cursor is now null bubbles to nil and is dropped.
         #expect(try lens().strictEdges.count == 99)
-        #expect(context.listLenses.resolved == 0)
+        #expect(cache.resolved == 0)
     }
 
     @Test func aViewReadingTheListIsToldWhenItGrowsThoughTheCacheAnswered() throws {
@@ -147,7 +150,7 @@ struct ListLensCacheTests {
         } onChange: {
             MainActor.assumeIsolated { fired += 1 }
         }
-        #expect(context.listLenses.resolved == 100)
+        #expect(cache.resolved == 100)
         append(["p1"])
         #expect(fired == 1)
     }
@@ -161,7 +164,7 @@ struct ListLensCacheTests {
         store.commit(reversed)
         let read = try lens().edges
         #expect(keys(read).prefix(2) == ["edge:99", "edge:98"])
-        #expect(context.listLenses.resolved == 200)
+        #expect(cache.resolved == 200)
     }
 
     /// The selection under a list can depend on its parent's type: a parent of another type
@@ -173,13 +176,47 @@ struct ListLensCacheTests {
         retyped.write(.string("OtherConnection"), to: .typename, of: connection)
         store.commit(retyped)
         _ = try lens().edges
-        #expect(context.listLenses.resolved == 200)
+        #expect(cache.resolved == 200)
+    }
+
+    /// A kept lens holds its context, so the context reaches its cache weakly: when the
+    /// cache's owner (an environment) goes, the context and its store go too.
+    @Test func aContextIsFreedWithTheCacheItsLongListsWereKeptIn() throws {
+        seed(100)
+        weak var released: LensContext?
+        do {
+            let owner = ListLensCache()
+            let context = LensContext(store: store)
+            context.listLenses = owner
+            let lens = Connection(
+                ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: context))
+            #expect(try lens.edges.count == 100)
+            #expect(try lens.edges.count == 100)
+            #expect(owner.resolved == 100)
+            released = context
+        }
+        #expect(released == nil)
+    }
+
+    @Test func aContextWithoutACacheResolvesEachRead() throws {
+        seed(100)
+        let bare = LensContext(store: store)
+        let lens = Connection(
+            ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: bare))
+        #expect(try lens.edges.count == 100)
+        #expect(try lens.edges.count == 100)
+        #expect(cache.resolved == 0)
+    }
+
+    @Test func anEnvironmentsContextHasItsCache() {
+        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
+        #expect(environment.lensContext.listLenses === environment.listLenses)
     }
 
     @Test func aShortListIsNotKept() throws {
         seed(ListLensCache.minimumCount - 1)
         _ = try lens().edges
         _ = try lens().edges
-        #expect(context.listLenses.resolved == 0)
+        #expect(cache.resolved == 0)
     }
 }

@@ -18,6 +18,9 @@ public final class GraphQLEnvironment {
     public let transport: any Transport
     /// What every lens made here shares: the store and the log.
     public let lensContext: LensContext
+    /// The lenses long lists were last resolved to, which ``lensContext`` reaches weakly:
+    /// owned here, so that they go with the environment (see `ListLensCache`).
+    let listLenses = ListLensCache()
     /// Whether ``end()`` was called: nothing more is fetched or committed.
     public private(set) var isEnded = false
     /// Whether the app is in the foreground, as ``setActivity(_:)`` last said; `.active` at first.
@@ -59,6 +62,7 @@ public final class GraphQLEnvironment {
         self.store = store
         self.transport = transport
         self.lensContext = LensContext(store: store, log: log)
+        lensContext.listLenses = listLenses
         store.observePersistenceFaults(self) { [weak self] fault in
             self?.log?(.persistenceFailed(fault))
         }

@@ -5,8 +5,9 @@ public final class LensContext {
     public let store: Store
     /// Receives value-free events; see ``LensEvent``.
     public var log: ((LensEvent) -> Void)?
-    /// The lenses long lists were last resolved to (``ListLensCache``).
-    var listLenses = ListLensCache()
+    /// The lenses long lists were last resolved to (``ListLensCache``): its environment's,
+    /// held weakly, since the lenses it keeps hold this context.
+    weak var listLenses: ListLensCache?
 
     public init(store: Store, log: ((LensEvent) -> Void)? = nil) {
         self.store = store

@@ -22,9 +22,14 @@
 /// A read the cache answers registers with Observation exactly what the read would: the
 /// list's field (the ``Linked`` read does, before resolving), and nothing per element.
 ///
-/// Main actor, with the ``LensContext`` that holds it.
+/// Owned by the ``GraphQLEnvironment``, and reached by its ``LensContext`` through a weak
+/// reference: a kept lens holds its context, so a cache the context held would keep the
+/// context, its store and every record alive for good. A context made without an environment
+/// (a scratch store's) has no cache and resolves every read.
+///
+/// Main actor, with its environment.
 @MainActor @usableFromInline
-struct ListLensCache {
+final class ListLensCache {
     struct Key: Hashable {
         let parent: ObjectIdentifier
         let address: UInt
@@ -54,20 +59,22 @@ struct ListLensCache {
     static let capacity = 16
 
     private var entries: [Key: Entry] = [:]
+
+    init() {}
     /// How many elements reads through the cache resolved: read by tests, which pin what
     /// the cache spares.
     private(set) var resolved = 0
 
-    mutating func take(_ key: Key) -> Entry? {
+    func take(_ key: Key) -> Entry? {
         entries.removeValue(forKey: key)
     }
 
-    mutating func keep(_ entry: Entry, for key: Key) {
+    func keep(_ entry: Entry, for key: Key) {
         if entries.count >= Self.capacity { entries.removeAll() }
         entries[key] = entry
     }
 
-    mutating func noteResolved(_ count: Int) {
+    func noteResolved(_ count: Int) {
         resolved += count
     }
 }
@@ -81,7 +88,7 @@ extension LensContext {
         of list: [Value], at site: LinkSite, in parent: RecordRef,
         resolving resolve: (ArraySlice<Value>) throws(LensError) -> (elements: [Element], complete: Bool)
     ) throws(LensError) -> [Element] {
-        guard Self.resolvesByKeyAlone(Element.self) else {
+        guard let listLenses, Self.resolvesByKeyAlone(Element.self) else {
             return try resolve(list[...]).elements
         }
         let key = ListLensCache.Key(
