@@ -59,11 +59,11 @@ final class ListLensCache {
     static let capacity = 16
 
     private var entries: [Key: Entry] = [:]
-
-    init() {}
     /// How many elements reads through the cache resolved: read by tests, which pin what
     /// the cache spares.
     private(set) var resolved = 0
+
+    init() {}
 
     func take(_ key: Key) -> Entry? {
         entries.removeValue(forKey: key)

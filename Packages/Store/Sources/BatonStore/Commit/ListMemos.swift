@@ -17,10 +17,10 @@
 /// A memo is made from the table once a commit is applied (``schedule(_:uniqueBy:)``): the
 /// first page of a connection (a `replaceHead` edit that did not keep the later pages) and an
 /// insert without a memo schedule the list they write; an insert with one adds the page's
-/// targets to it. The store forgets
-/// every memo when an element's target may have changed: a commit that writes the `uniqueBy`
-/// field of a record that existed before it, takes records out of view or brings them back,
-/// replaces one, or runs with an optimistic layer; a collection; the store's end. The list is
+/// targets to it. The store forgets every memo when an element's target may have changed: a
+/// commit that writes the `uniqueBy` field of a record that existed before it, takes records
+/// out of view or brings them back, replaces one, or runs with an optimistic layer; a
+/// collection; the store's end. The list is
 /// told by its storage: the memo holds the array it describes, and a list written since is
 /// another array, which no memo answers for.
 ///
