@@ -234,23 +234,35 @@ enum ObservableNotes {
     /// the body having read the page.
     @MainActor
     static func loadNextPage() -> Double {
-        let connection = Connection()
-        connection.edges = edges(from: 0, count: LensPageBenchmarks.loaded)
-        let page = edges(from: LensPageBenchmarks.loaded, count: LensPageBenchmarks.pageSize)
-        let body = Body(connection: connection)
-        body.render()
+        let (connection, body, page) = loaded()
         let start = DispatchTime.now().uptimeNanoseconds
-        connection.edges.append(contentsOf: page)
-        if body.invalidated { body.render() }
+        appendPage(page, to: connection, readBy: body)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         precondition(
             body.nodes == LensPageBenchmarks.loaded + LensPageBenchmarks.pageSize, "the body must read the page")
         return elapsed
     }
 
+    /// A connection holding the first 4,000 edges, a body that has read them, and the next page.
+    @MainActor
+    static func loaded() -> (Connection, Body, [Edge]) {
+        let connection = Connection()
+        connection.edges = edges(from: 0, count: LensPageBenchmarks.loaded)
+        let body = Body(connection: connection)
+        body.render()
+        return (connection, body, edges(from: LensPageBenchmarks.loaded, count: LensPageBenchmarks.pageSize))
+    }
+
+    /// `page` appended to the connection, and the body re-rendered if that invalidated it.
+    @MainActor @inline(__always)
+    static func appendPage(_ page: [Edge], to connection: Connection, readBy body: Body) {
+        connection.edges.append(contentsOf: page)
+        if body.invalidated { body.render() }
+    }
+
     /// The body reading every node's text in one tracking scope. Main actor.
     @MainActor
-    private final class Body {
+    final class Body {
         let connection: Connection
         private(set) var invalidated = false
         private(set) var nodes = 0

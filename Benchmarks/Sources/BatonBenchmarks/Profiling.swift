@@ -36,6 +36,7 @@ enum Profiling {
         "load-next-page": profileLoadNextPage,
         "image-write": profileImageWrite,
         "load-next-page-rows": profileLoadNextPageRows,
+        "load-next-page-observable": profileLoadNextPageObservable,
     ]
 
     @MainActor
@@ -291,6 +292,24 @@ extension Profiling {
     @MainActor
     static func profileLoadNextPageRows(_ count: Int) throws {
         try profileLoadNextPage(count, NotesListView.self)
+    }
+
+    /// The page appended to `@Observable` objects that a one-scope body reads, as
+    /// `load_next_page_observable_ms` times it: the Observation-only floor of
+    /// `profile load-next-page`'s landing and re-render together.
+    @MainActor
+    static func profileLoadNextPageObservable(_ count: Int) {
+        for _ in 0..<count {
+            let (connection, body, page) = ObservableNotes.loaded()
+            profiledObservablePage(page, connection, body)
+        }
+    }
+
+    @MainActor @inline(never)
+    static func profiledObservablePage(
+        _ page: [ObservableNotes.Edge], _ connection: ObservableNotes.Connection, _ body: ObservableNotes.Body
+    ) {
+        ObservableNotes.appendPage(page, to: connection, readBy: body)
     }
 
     @MainActor

@@ -99,4 +99,24 @@ struct IncrementalTests {
         #expect(summary.fieldsNotified == 1)
         #expect(renders.fired == ["episodes": 1])
     }
+
+    /// A fetch whose stream ended with no payload is over: the next identical fetch opens a
+    /// connection of its own instead of joining it and getting its empty result.
+    @Test func aFetchWhoseStreamEndedAtOnceIsNotJoinedByTheNextOne() async throws {
+        let transport = StreamingTransport([
+            .init(events: [], drops: false),
+            .init(
+                events: [
+                    try TestData.text("Conformance/baton-spec/tests/character-deferred-1.json"),
+                    try TestData.text("Conformance/baton-spec/tests/character-deferred-2.json"),
+                ], drops: false),
+        ])
+        let environment = Spec.environment(transport)
+        let empty = try await environment.fetch(ProfileQuery.self, variables: ["id": "1"])
+        #expect(empty.isEmpty)
+        #expect(!environment.isFetching(try environment.plan(ProfileQuery.self, variables: ["id": "1"]).identity))
+        let summary = try await environment.fetch(ProfileQuery.self, variables: ["id": "1"])
+        #expect(transport.connectionCount == 2)
+        #expect(summary.recordsCreated > 0)
+    }
 }
