@@ -25,6 +25,27 @@ import Testing
         }
     }
 
+    /// Two small strings are told apart by their words alone; a short text held in a heap
+    /// buffer is not a small string, and is compared by its bytes.
+    @Test func aShortKeyHeldInAHeapBufferIsTheSameKeyAsItsSmallLiteral() {
+        for text in ["Note:1", "Character:12345", "Place:caf\u{E9}", "", "\u{1F600}:1"] {
+            var held = String()
+            held.reserveCapacity(64)
+            held.append(contentsOf: text)
+            let small = RecordKey(text)
+            let heap = RecordKey(held)
+            #expect(Self.isSmall(small.rawValue) && !Self.isSmall(heap.rawValue), "\(text)")
+            #expect(small == heap && heap == small, "\(text)")
+            #expect(small.hashValue == heap.hashValue, "\(text)")
+        }
+        #expect(RecordKey("Place:caf\u{E9}") != RecordKey("Place:cafe"))
+        #expect(RecordKey("Note:1") != RecordKey("Note:2"))
+    }
+
+    private static func isSmall(_ text: String) -> Bool {
+        unsafeBitCast(text, to: (UInt64, UInt64).self).1 & RecordKey.smallStringBit != 0
+    }
+
     @Test func aLongKeyBuiltPieceByPieceIsTheSameKeyAsItsLiteral() {
         let built = RecordKey.root.child("characters(page:1)").child("results", index: 12)
         let literal = RecordKey("client:root:characters(page:1):results:12")

@@ -101,11 +101,12 @@ extension Store {
             pagePositions.insert(position)
             if table.state(at: position).presence == .live { pageLinkWasLive = true }
         }
-        var pageTargets = TargetSet(seed: table.seed)
+        var pageTargets = TargetSet(seed: table.seed, capacity: links.count)
         for target in targets ?? [] { if let target { pageTargets.insert(target) } }
-        // What the list already holds of the page's links and targets.
-        var seenLinks = Set<RecordKey>()
-        var seenTargets = TargetSet(seed: table.seed)
+        // What the list already holds of the page's links and targets, then what the page adds:
+        // at most the page's own, sized for them at once.
+        var seenLinks = Set<RecordKey>(minimumCapacity: links.count)
+        var seenTargets = TargetSet(seed: table.seed, capacity: links.count)
         // A target read as the base holds it is the record's own value when no layer keeps a
         // base beneath and the commit writes that slot of no record: then no element's read
         // looks in the write buffer.
@@ -149,6 +150,7 @@ extension Store {
             }
         }
         var added: [Value] = []
+        added.reserveCapacity(links.count)
         for (index, link) in links.enumerated() {
             guard seenLinks.insert(link).inserted else { continue }
             if let target = targets?[index] {
@@ -183,8 +185,12 @@ extension Store {
         private var values = Set<Value>()
         private var filter: [UInt64] = []
 
-        init(seed: UInt64) {
+        /// An empty set with room for `capacity` keys: neither the set nor its filter grows
+        /// (and is filled again) before it holds that many.
+        init(seed: UInt64, capacity: Int) {
             self.seed = seed
+            keys.reserveCapacity(capacity)
+            filter = Array(repeating: 0, count: Self.filterWords(for: capacity))
         }
 
         var isEmpty: Bool { keys.isEmpty && values.isEmpty }
@@ -196,14 +202,20 @@ extension Store {
             guard keys.insert(key).inserted else { return false }
             if keys.count * 16 > filter.count * 64 {
                 // Grown and filled again for the keys so far.
-                var words = 1
-                while words * 64 < keys.count * 32 { words *= 2 }
-                filter = Array(repeating: 0, count: words)
+                filter = Array(repeating: 0, count: Self.filterWords(for: keys.count))
                 for key in keys { setBit(of: key) }
             } else {
                 setBit(of: key)
             }
             return true
+        }
+
+        /// The filter's size for `count` keys: the power of two of words that gives each key
+        /// 32 bits, or at least 1.
+        private static func filterWords(for count: Int) -> Int {
+            var words = 1
+            while words * 64 < count * 32 { words *= 2 }
+            return words
         }
 
         /// Whether the set holds a target that is not a link.
@@ -278,7 +290,7 @@ extension Store {
         guard case .replaceHead(let links, let uniqueBy, _) = edit.operation else { return false }
         let targets = links.map { targetValue(of: .link($0), uniqueBy, in: context, visible: false) }
         guard !targets.contains(where: { $0 == nil }), targets == before.targets else { return false }
-        var seen = TargetSet(seed: table.seed)
+        var seen = TargetSet(seed: table.seed, capacity: targets.count + before.tail.count)
         for target in targets { if let target { seen.insert(target) } }
         var elements = links.map(Value.link)
         for element in before.tail {
