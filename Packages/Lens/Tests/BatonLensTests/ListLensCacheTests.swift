@@ -213,6 +213,23 @@ struct ListLensCacheTests {
         #expect(environment.lensContext.listLenses === environment.listLenses)
     }
 
+    @Test func anEndedEnvironmentKeepsNoRecordItsListsHeld() throws {
+        seed(100)
+        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
+        weak var edge: Record?
+        do {
+            let lens = Connection(
+                ref: RecordRef(
+                    record: try #require(store.record(connection)), selection: nil, context: environment.lensContext))
+            edge = try lens.edges.first?.ref.record
+            #expect(environment.listLenses.count == 1)
+        }
+        #expect(edge != nil)
+        environment.end()
+        #expect(environment.listLenses.count == 0)
+        #expect(edge == nil)
+    }
+
     @Test func aShortListIsNotKept() throws {
         seed(ListLensCache.minimumCount - 1)
         _ = try lens().edges

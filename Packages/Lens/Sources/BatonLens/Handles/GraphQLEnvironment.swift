@@ -174,6 +174,7 @@ public final class GraphQLEnvironment {
         inFlight.removeAll()
         for token in preloads.values { token.release() }
         preloads.removeAll()
+        listLenses.removeAll()
         let observers = endObservers
         endObservers.removeAll()
         for observer in observers { observer.ended() }

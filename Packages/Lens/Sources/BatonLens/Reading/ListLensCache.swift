@@ -22,10 +22,11 @@
 /// A read the cache answers registers with Observation exactly what the read would: the
 /// list's field (the ``Linked`` read does, before resolving), and nothing per element.
 ///
-/// Owned by the ``GraphQLEnvironment``, and reached by its ``LensContext`` through a weak
-/// reference: a kept lens holds its context, so a cache the context held would keep the
-/// context, its store and every record alive for good. A context made without an environment
-/// (a scratch store's) has no cache and resolves every read.
+/// Owned by the ``GraphQLEnvironment``, emptied at its ``GraphQLEnvironment/end()`` (the
+/// records the kept lenses hold go with the store's), and reached by its ``LensContext``
+/// through a weak reference: a kept lens holds its context, so a cache the context held would
+/// keep the context, its store and every record alive for good. A context made without an
+/// environment (a scratch store's) has no cache and resolves every read.
 ///
 /// Main actor, with its environment.
 @MainActor @usableFromInline
@@ -76,6 +77,14 @@ final class ListLensCache {
 
     func noteResolved(_ count: Int) {
         resolved += count
+    }
+
+    /// How many lists are kept.
+    var count: Int { entries.count }
+
+    /// Lets go of every list kept, with the records and lenses it holds: the environment's end.
+    func removeAll() {
+        entries.removeAll()
     }
 }
 
