@@ -19,7 +19,7 @@ extension RecordKey {
         // Two small strings (keys of up to 15 bytes, most entity keys: `Character:1`) are
         // their words: the bytes, zero beyond the count, and a last byte made of the count
         // and flags that follow from the bytes. Different words are different bytes. (The
-        // bit is ``smallStringBit``, spelled out here for the inlined code.)
+        // bit is `smallStringBit`, spelled out here for the inlined code.)
         if left.1 & right.1 & (1 << 61) != 0 { return false }
         #endif
         return equalBytes(lhs, rhs)
