@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // Baton: what an app depends on by URL, and the workspace `make test` builds.
 //
 // An app takes the products it needs:
