@@ -13,6 +13,7 @@ struct ListLensCacheTests {
         struct Fields: FieldSet {
             let edges = Linked<[Edge]>("edges")
             let strictEdges = Linked<[StrictEdge]>("edges")
+            let optionalEdges = Linked<[Edge?]>("edges")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -48,12 +49,13 @@ struct ListLensCacheTests {
     }
 
     /// Writes `count` edges `edge:i` (cursor `c<i>`) and the connection's list of them,
-    /// followed by `dangling` keys without records.
-    func seed(_ count: Int, dangling: [RecordKey] = []) {
+    /// followed by `dangling` keys without records and `nulls` null elements.
+    func seed(_ count: Int, dangling: [RecordKey] = [], nulls: Int = 0) {
         var changes = ChangeSet()
         let keys = (0..<count).map { RecordKey("edge:\($0)") }
         for (i, key) in keys.enumerated() { changes.write(.string("c\(i)"), to: cursor, of: key) }
-        changes.write(.list((keys + dangling).map(Value.link)), to: edges, of: connection)
+        let elements = (keys + dangling).map(Value.link) + Array(repeating: .null, count: nulls)
+        changes.write(.list(elements), to: edges, of: connection)
         store.commit(changes)
     }
 
@@ -228,6 +230,30 @@ struct ListLensCacheTests {
         environment.end()
         #expect(environment.listLenses.count == 0)
         #expect(edge == nil)
+    }
+
+    @Test func aLongListOfOptionalElementsReadAgainResolvesNothingAndKeepsItsNulls() throws {
+        seed(100, nulls: 2)
+        let first = try lens().optionalEdges
+        let again = try lens().optionalEdges
+        #expect(cache.resolved == 102)
+        #expect(again.count == 102 && again.suffix(2).allSatisfy { $0 == nil })
+        #expect(zip(first, again).allSatisfy { $0?.ref.record === $1?.ref.record })
+    }
+
+    /// A link to a record not in view is dropped from the list read, optional elements or
+    /// not: the list is resolved again at each read, so the element is there once it comes.
+    @Test func anOptionalElementWhoseRecordIsMissingIsReadAgainUntilItComes() throws {
+        seed(100, dangling: ["edge:late"])
+        #expect(try lens().optionalEdges.count == 100)
+        #expect(try lens().optionalEdges.count == 100)
+        #expect(cache.resolved == 202)
+        var changes = ChangeSet()
+        changes.write(.string("c-late"), to: cursor, of: "edge:late")
+        store.commit(changes)
+        let arrived = try lens().optionalEdges
+        #expect(arrived.count == 101)
+        #expect(try arrived.last??.cursor == "c-late")
     }
 
     @Test func aShortListIsNotKept() throws {

@@ -8,9 +8,11 @@
 /// Resolving a list makes a lens for each element: its key looked up in the store and the
 /// record wrapped with the selection under the list. A view whose body reads the edges of a
 /// connection of 4,000 did that 4,000 times at each re-render, one page more or not. An entry
-/// is kept for a list of at least ``minimumCount`` elements of a fragment type without
-/// `@required` or `@throwOnFieldError` rules (those read fields as they resolve), whose every
-/// element resolved to a record in view. It answers while:
+/// is kept for a list of at least ``minimumCount`` elements of a fragment type, or an optional
+/// one, without `@required` or `@throwOnFieldError` rules (those read fields as they resolve),
+/// whose every link resolved to a record in view (a null element of an optional type is kept
+/// as nil; a link to a record not in view is dropped from the list read, and keeps the list
+/// out of the cache until the record comes). It answers while:
 ///
 /// - the field holds the very list it was made from (told by the array's storage, which the
 ///   entry holds), or that list with more elements after it (compared element by element, by
@@ -93,7 +95,7 @@ extension LensContext {
     /// (``ListLensCache``) where it answers, else from `resolve`, which resolves a run of
     /// elements and says whether every one resolved to a record in view.
     @usableFromInline
-    func elements<Element>(
+    func elements<Element: LinkTarget>(
         of list: [Value], at site: LinkSite, in parent: RecordRef,
         resolving resolve: (ArraySlice<Value>) throws(LensError) -> (elements: [Element], complete: Bool)
     ) throws(LensError) -> [Element] {
@@ -143,10 +145,17 @@ extension LensContext {
         return true
     }
 
-    /// Whether an element of type `element` is resolved from its key alone: a fragment whose
-    /// link reads no field (no `@required`, no `@throwOnFieldError`).
-    private static func resolvesByKeyAlone<Element>(_ element: Element.Type) -> Bool {
-        guard let fragment = element as? any Fragment.Type else { return false }
+    /// Whether an element of type `element` is resolved from its key alone: a fragment, or an
+    /// optional one, whose link reads no field (no `@required`, no `@throwOnFieldError`).
+    private static func resolvesByKeyAlone<Element: LinkTarget>(_ element: Element.Type) -> Bool {
+        guard element is any Fragment.Type || element is any OptionalFragment.Type,
+            let fragment = Element.fragmentType
+        else { return false }
         return !FragmentMetadata.of(any: fragment).hasRules
     }
 }
+
+/// An optional fragment, as the element type of a list of nullable elements (`[Note?]`).
+protocol OptionalFragment {}
+
+extension Optional: OptionalFragment where Wrapped: Fragment {}
