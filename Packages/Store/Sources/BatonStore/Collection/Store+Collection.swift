@@ -40,7 +40,7 @@ extension Store {
                 for cell in snapshot.cells { cell.value.forEachLink { table.mark($0) } }
             }
         }
-        for covered in overlay.covered { table.mark(covered.record.key) }
+        overlay.forEachCoveredRecord { table.mark($0.key) }
         // A record the sweep frees and a commit makes again may link elsewhere.
         listMemos.forgetAll()
         var freed = 0

@@ -84,23 +84,26 @@ extension Store {
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
         let key = record.key
         writeBase(
-            record, slot, value, covered: context.overlay.cellsBeneath(record),
+            record, slot, value, covered: context.overlay.chain(of: record),
             created: !context.created.isEmpty && context.created[key] === record,
             chain: context.buffer.chain(of: record), in: &context)
     }
 
-    /// ``writeBase(_:_:_:in:)`` told what the commit knows of the record: the cells layers
-    /// cover in it, whether the commit created it, and where its buffered writes start (a
+    /// ``writeBase(_:_:_:in:)`` told what the commit knows of the record: where the chain of
+    /// the cells layers cover in it starts (``OptimisticOverlay/chain(of:)``), whether the commit created it, and where its buffered writes start (a
     /// start from before this write's record took other writes still finds every slot
     /// written before).
     @inline(__always)
     private func writeBase(
-        _ record: Record, _ slot: Slot, _ value: Value?, covered: [BaseCell]?, created: Bool, chain: Int32,
+        _ record: Record, _ slot: Slot, _ value: Value?, covered: Int32, created: Bool, chain: Int32,
         in context: inout CommitContext
     ) {
-        if let covered, OptimisticOverlay.cell(slot, in: covered) != nil {
-            if context.overlay.writeBeneath(record, slot, value) { context.markPersisted(record.key) }
-            return
+        if covered >= 0 {
+            let position = context.overlay.find(slot, from: covered)
+            if position >= 0 {
+                if context.overlay.writeBeneath(at: position, value) { context.markPersisted(record.key) }
+                return
+            }
         }
         if created {
             record.store(value, at: slot)
@@ -225,15 +228,15 @@ extension Store {
                 writeBase(record, field.slot, nil, in: &context)
             }
         }
-        let covered = context.overlay.cellsBeneath(record)
+        let covered = context.overlay.chain(of: record)
         let chain = context.buffer.chain(of: record)
         let created = !context.created.isEmpty && context.created[key] != nil
         if !created {
-            if chain < 0, let covered {
+            if chain < 0, covered >= 0 {
                 applyCells(snapshot, to: record, beneath: covered, in: &context)
                 return
             }
-            if covered == nil {
+            if covered < 0 {
                 if chain < 0 {
                     applyCells(snapshot, to: record, in: &context)
                 } else {
@@ -263,21 +266,25 @@ extension Store {
         if changed { context.markPersisted(record.key) }
     }
 
-    /// ``applyCells(_:to:in:)`` for a record some of whose cells layers cover (`covered`):
-    /// a covered cell's value is compared with the base beneath and written there.
+    /// ``applyCells(_:to:in:)`` for a record some of whose cells layers cover (their chain
+    /// starts at `covered`): a covered cell's value is compared with the base beneath and
+    /// written there.
     private func applyCells(
-        _ snapshot: RecordSnapshot, to record: Record, beneath covered: [BaseCell],
+        _ snapshot: RecordSnapshot, to record: Record, beneath covered: Int32,
         in context: inout CommitContext
     ) {
         var changed = false
-        func writeBeneath(_ base: BaseCell) {
-            guard let value = snapshot[base.slot] else { return }
-            if let old = base.value, Value.sameBits(old, value) || old == value { return }
-            if context.overlay.writeBeneath(record, base.slot, value) { changed = true }
+        var i = Int(covered)
+        while i >= 0 {
+            let position = i
+            let base = context.overlay.cell(at: position)
+            i = Int(context.overlay.previous(of: position))
+            guard let value = snapshot[base.slot] else { continue }
+            if let old = base.value, Value.sameBits(old, value) || old == value { continue }
+            if context.overlay.writeBeneath(at: position, value) { changed = true }
         }
-        for base in covered { writeBeneath(base) }
         record.forEachDifference(in: snapshot.cells) { cell in
-            guard OptimisticOverlay.cell(cell.slot, in: covered) == nil else { return }
+            guard context.overlay.find(cell.slot, from: covered) < 0 else { return }
             context.buffer.set(record, cell.slot, cell.value)
             changed = true
         }

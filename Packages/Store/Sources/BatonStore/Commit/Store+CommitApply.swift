@@ -101,9 +101,7 @@ extension Store {
     /// What `record` holds beneath every optimistic layer.
     func baseSnapshot(of record: Record) -> RecordSnapshot {
         var snapshot = RecordSnapshot(record)
-        if let covered = overlay.cellsBeneath(record) {
-            for cell in covered { snapshot[cell.slot] = cell.value }
-        }
+        overlay.forEachCell(of: record) { snapshot[$0.slot] = $0.value }
         return snapshot
     }
 }

@@ -8,7 +8,7 @@
 /// its latest, which one probe by the record's identity finds.
 @MainActor
 struct WriteBuffer {
-    struct Entry {
+    struct Entry: ChainedCell {
         let record: Record
         let slot: Slot
         var value: Value?
@@ -39,12 +39,7 @@ struct WriteBuffer {
     /// The position of the entry for `slot` in the chain starting at `head`, or -1.
     @inline(__always)
     func find(_ slot: Slot, from head: Int32) -> Int {
-        var i = Int(head)
-        while i >= 0 {
-            if entries[i].slot == slot { return i }
-            i = Int(entries[i].previous)
-        }
-        return -1
+        entries.find(slot, from: head)
     }
 
     /// The value `slot` of `record` will hold once the commit applies.

@@ -5,103 +5,117 @@
 ///
 /// A covered cell's base value lives here while layers cover it (the record holds the
 /// visible value), so a server commit writes beneath the layers and a revert shows what the
-/// server said. Per record one flat list of its covered cells (a layer covers a few fields of
-/// a record), found with one probe by the record's identity: the record object stays the
-/// key's while a layer covers it (the table keeps it, hidden or in view, and collection
-/// keeps what layers cover).
+/// server said. Flat, as a commit's ``WriteBuffer``: every base cell in one list, each
+/// record's cells chained from its latest, whose position one probe by the record's identity
+/// finds. The record object stays the key's while a layer covers it (the table keeps it,
+/// hidden or in view, and collection keeps what layers cover).
 struct OptimisticOverlay {
     /// The layers shown, bottom first.
     private(set) var layers: [OptimisticLayer] = []
-    /// For every record some layer covers: the record and its covered cells, each with the
-    /// base value under it (nil: the base lacks it).
+    /// For every record some layer covers: the record and where its chain in `cells` starts.
     private var beneath: [RecordIdentity: Covered] = [:]
+    /// The base cells, each chained to its record's cell before it. A cell uncovered while
+    /// other layers remain is unlinked from its chain and stays here, empty, until no layer is
+    /// left or the unlinked cells are half of them, when the list is rebuilt.
+    private var cells: [Beneath] = []
+    /// How many of `cells` no chain reaches.
+    private var unlinked = 0
     private var nextID = 1
+
+    /// A covered record and the position of its latest base cell.
+    private struct Covered {
+        let record: Record
+        var head: Int32
+    }
+
+    /// A covered cell's base value (nil: the base lacks the field), and the position of the
+    /// same record's cell before it, or -1.
+    private struct Beneath: ChainedCell {
+        let slot: Slot
+        var value: Value?
+        var previous: Int32
+    }
 
     /// Whether no layer covers any cell.
     var isEmpty: Bool { beneath.isEmpty }
 
-    /// A covered record and its covered cells, in no particular order.
-    struct Covered {
-        let record: Record
-        private(set) var cells: [BaseCell]
-
-        init(record: Record, _ bases: [BaseCell]) {
-            self.record = record
-            self.cells = bases
-        }
-
-        /// The covered cell of `slot`, if covered.
-        func cell(_ slot: Slot) -> BaseCell? {
-            OptimisticOverlay.cell(slot, in: cells)
-        }
-
-        var isEmpty: Bool { cells.isEmpty }
-
-        /// Covers the cells `bases` names that are not covered yet.
-        mutating func add(_ bases: [BaseCell]) {
-            for base in bases where cell(base.slot) == nil { cells.append(base) }
-        }
-
-        /// Writes the base value of the covered cell `slot`; whether it changed.
-        mutating func write(_ value: Value?, at slot: Slot) -> Bool {
-            guard let i = cells.firstIndex(where: { $0.slot == slot }), cells[i].value != value else { return false }
-            cells[i].value = value
-            return true
-        }
-
-        /// Uncovers the cell `slot` and returns it, if covered.
-        mutating func take(_ slot: Slot) -> BaseCell? {
-            guard let i = cells.firstIndex(where: { $0.slot == slot }) else { return nil }
-            return cells.remove(at: i)
-        }
+    /// Calls `body` with each record some layer covers cells of.
+    func forEachCoveredRecord(_ body: (Record) -> Void) {
+        for covered in beneath.values { body(covered.record) }
     }
-
-    /// The records some layer covers cells of.
-    var covered: Dictionary<RecordIdentity, Covered>.Values { beneath.values }
 
     /// Whether a layer covers some cell of `record`.
     func covers(_ record: Record) -> Bool {
-        !beneath.isEmpty && beneath[RecordIdentity(record)] != nil
+        chain(of: record) >= 0
+    }
+
+    /// Where the chain of `record`'s base cells starts: -1 when no layer covers it.
+    @inline(__always)
+    func chain(of record: Record) -> Int32 {
+        beneath.isEmpty ? -1 : beneath[RecordIdentity(record)]?.head ?? -1
+    }
+
+    /// The position of the base cell of `slot` in the chain starting at `head`, or -1.
+    @inline(__always)
+    func find(_ slot: Slot, from head: Int32) -> Int {
+        cells.find(slot, from: head)
+    }
+
+    /// The base cell at `position` (``find(_:from:)``).
+    @inline(__always)
+    func cell(at position: Int) -> BaseCell {
+        BaseCell(slot: cells[position].slot, value: cells[position].value)
+    }
+
+    /// The position of the cell before the one at `position` in its chain, or -1.
+    @inline(__always)
+    func previous(of position: Int) -> Int32 {
+        cells[position].previous
     }
 
     /// What lies beneath the layers at `slot` of `record`, when a layer covers it.
     func beneath(_ record: Record, _ slot: Slot) -> BaseCell? {
-        cellsBeneath(record).flatMap { Self.cell(slot, in: $0) }
+        let i = find(slot, from: chain(of: record))
+        return i >= 0 ? cell(at: i) : nil
     }
 
-    /// The base cells beneath the layers for `record`.
-    func cellsBeneath(_ record: Record) -> [BaseCell]? {
-        beneath.isEmpty ? nil : beneath[RecordIdentity(record)]?.cells
+    /// Calls `body` with each base cell beneath the layers for `record`.
+    func forEachCell(of record: Record, _ body: (BaseCell) -> Void) {
+        var i = Int(chain(of: record))
+        while i >= 0 {
+            body(cell(at: i))
+            i = Int(cells[i].previous)
+        }
     }
 
-    /// The cell of `slot` among `cells`, if there.
-    @inline(__always)
-    static func cell(_ slot: Slot, in cells: [BaseCell]) -> BaseCell? {
-        for cell in cells where cell.slot == slot { return cell }
-        return nil
+    /// Writes the base value of the covered cell at `position`; whether it changed.
+    mutating func writeBeneath(at position: Int, _ value: Value?) -> Bool {
+        guard cells[position].value != value else { return false }
+        cells[position].value = value
+        return true
     }
 
     /// Writes the base value beneath the cell, when a layer still covers it; whether it
     /// changed.
     mutating func writeBeneath(_ record: Record, _ slot: Slot, _ value: Value?) -> Bool {
-        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return false }
-        return beneath.values[index].write(value, at: slot)
+        let i = find(slot, from: chain(of: record))
+        return i >= 0 && writeBeneath(at: i, value)
     }
 
-    /// Makes room for `count` more covered records.
+    /// Makes room for `count` more covered records, of a cell each.
     mutating func reserveCapacity(adding count: Int) {
         beneath.reserveCapacity(beneath.count + count)
+        cells.reserveCapacity(cells.count + count)
     }
 
-    /// Covers the cells of `record` that `bases` names, keeping each one's base value beneath
+    /// Covers `slot` of `record`, keeping `base` beneath it (nil: the base lacks the field),
     /// unless it is covered already.
-    mutating func cover(_ record: Record, _ bases: [BaseCell]) {
+    mutating func cover(_ record: Record, _ slot: Slot, base: Value?) {
         let id = RecordIdentity(record)
-        guard let index = beneath.index(forKey: id) else {
-            beneath[id] = Covered(record: record, bases)
-            return
-        }
-        beneath.values[index].add(bases)
+        let head = beneath[id]?.head ?? -1
+        guard find(slot, from: head) < 0 else { return }
+        cells.append(Beneath(slot: slot, value: base, previous: head))
+        beneath[id, default: Covered(record: record, head: -1)].head = Int32(cells.count - 1)
     }
 
     /// A new, empty layer, with the next identity.
@@ -127,19 +141,44 @@ struct OptimisticOverlay {
     /// covered the cell (the server deleted the record since): what shows there is the base
     /// already.
     mutating func uncover(_ record: Record, _ slot: Slot) -> BaseCell? {
-        guard let index = beneath.index(forKey: RecordIdentity(record)) else { return nil }
-        if layers.isEmpty { return beneath.values[index].cell(slot) }
+        let id = RecordIdentity(record)
+        guard let index = beneath.index(forKey: id) else { return nil }
+        let head = beneath.values[index].head
+        if layers.isEmpty {
+            let i = find(slot, from: head)
+            return i >= 0 ? cell(at: i) : nil
+        }
         for layer in layers.reversed() {
             if let value = layer.value(record.key, slot) { return BaseCell(slot: slot, value: value) }
         }
-        let cell = beneath.values[index].take(slot)
-        if beneath.values[index].isEmpty { beneath.remove(at: index) }
-        return cell
+        // Unlinked from the chain: from its head, or from the cell after it.
+        var after = -1
+        var i = Int(head)
+        while i >= 0 && cells[i].slot != slot {
+            after = i
+            i = Int(cells[i].previous)
+        }
+        guard i >= 0 else { return nil }
+        let taken = cell(at: i)
+        let previous = cells[i].previous
+        if after >= 0 {
+            cells[after].previous = previous
+        } else if previous >= 0 {
+            beneath.values[index].head = previous
+        } else {
+            beneath.remove(at: index)
+        }
+        unlink(i)
+        compactIfSparse()
+        return taken
     }
 
     /// Forgets every base cell when no layer is left to cover one.
     mutating func dropUncovered() {
-        if layers.isEmpty { beneath = [:] }
+        guard layers.isEmpty else { return }
+        beneath = [:]
+        cells = []
+        unlinked = 0
     }
 
     /// Whether a layer writes a cell of `key`.
@@ -155,6 +194,61 @@ struct OptimisticOverlay {
     /// Forgets the base beneath every cell of `record`: the server deleted it, or it was a
     /// layer's own.
     mutating func forget(_ record: Record) {
-        if !beneath.isEmpty { beneath[RecordIdentity(record)] = nil }
+        guard !beneath.isEmpty, let covered = beneath.removeValue(forKey: RecordIdentity(record)) else { return }
+        var i = Int(covered.head)
+        while i >= 0 {
+            let previous = Int(cells[i].previous)
+            unlink(i)
+            i = previous
+        }
+        compactIfSparse()
     }
+
+    /// Empties the cell at `position`, which no chain reaches any more.
+    private mutating func unlink(_ position: Int) {
+        cells[position].value = nil
+        cells[position].previous = -1
+        unlinked += 1
+    }
+
+    /// Rebuilds `cells` from the chains once half of them are unlinked: while a layer stays
+    /// (a mutation whose answer has not come), others come and go without growing the list.
+    private mutating func compactIfSparse() {
+        guard unlinked >= 32 && unlinked * 2 >= cells.count else { return }
+        var kept: [Beneath] = []
+        kept.reserveCapacity(cells.count - unlinked)
+        for index in beneath.indices {
+            let head = Int32(kept.count)
+            var i = Int(beneath.values[index].head)
+            while i >= 0 {
+                let previous = Int(cells[i].previous)
+                kept.append(
+                    Beneath(
+                        slot: cells[i].slot, value: cells[i].value, previous: previous >= 0 ? Int32(kept.count + 1) : -1
+                    )
+                )
+                i = previous
+            }
+            beneath.values[index].head = head
+        }
+        cells = kept
+        unlinked = 0
+        assert(cellCount == cells.count)
+    }
+
+    /// How many cells the layers cover, across records: a walk of every chain.
+    var cellCount: Int {
+        var count = 0
+        for covered in beneath.values {
+            var i = Int(covered.head)
+            while i >= 0 {
+                count += 1
+                i = Int(cells[i].previous)
+            }
+        }
+        return count
+    }
+
+    /// How many cells the overlay holds, those no chain reaches among them.
+    var storedCellCount: Int { cells.count }
 }

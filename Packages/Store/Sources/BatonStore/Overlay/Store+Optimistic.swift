@@ -51,7 +51,7 @@ extension Store {
                 let record = Record(key: snapshot.key)
                 context.create(record)
                 for cell in snapshot.cells { record.store(cell.value, at: cell.slot) }
-                context.overlay.cover(record, snapshot.cells.map { BaseCell(slot: $0.slot, value: nil) })
+                for cell in snapshot.cells { context.overlay.cover(record, cell.slot, base: nil) }
                 layer.records.append(record)
                 layer.layerOnlyKeys.append(snapshot.key)
             }
@@ -68,7 +68,7 @@ extension Store {
             layer.cells.write(edited, to: edit.slot, of: edit.key)
             if created {
                 record.store(edited, at: edit.slot)
-                context.overlay.cover(record, [BaseCell(slot: edit.slot, value: nil)])
+                context.overlay.cover(record, edit.slot, base: nil)
             } else {
                 let cell = RecordSnapshot.Cell(slot: edit.slot, value: edited)
                 writeLayer([cell], over: record, layerOnly: layerOnly, in: &context)
@@ -96,15 +96,10 @@ extension Store {
         _ cells: [RecordSnapshot.Cell], over record: Record, layerOnly: Bool, in context: inout CommitContext
     ) {
         let chain = context.buffer.chain(of: record)
-        var bases: [BaseCell] = []
-        bases.reserveCapacity(cells.count)
         for cell in cells {
-            bases.append(
-                BaseCell(
-                    slot: cell.slot, value: layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain))
-            )
+            let base = layerOnly ? nil : context.buffer.value(of: record, cell.slot, chain: chain)
+            context.overlay.cover(record, cell.slot, base: base)
         }
-        context.overlay.cover(record, bases)
         for cell in cells { context.buffer.set(record, cell.slot, cell.value) }
     }
 
