@@ -172,7 +172,9 @@ enum Profiling {
     /// as `lens_read_ns` times them.
     @MainActor
     static func profileLensRead(_ count: Int) throws {
-        let (_, data) = try BenchmarkScreen.cached()
+        let (environment, data) = try BenchmarkScreen.cached()
+        // Held to the end: its list-lens cache goes with it.
+        defer { withExtendedLifetime(environment) {} }
         let thumbs = try BenchmarkScreen.thumbnails(of: data)
         for _ in 0..<count { try profiledLensRead(thumbs) }
         print("\(thumbs.count * 3) reads a run")
@@ -224,7 +226,9 @@ enum Profiling {
     /// `lens_argument_read_ns` times it.
     @MainActor
     static func profileLensArgumentRead(_ count: Int) throws {
-        let (_, data) = try BenchmarkScreen.cached()
+        let (environment, data) = try BenchmarkScreen.cached()
+        // Held to the end: its list-lens cache goes with it.
+        defer { withExtendedLifetime(environment) {} }
         for _ in 0..<count { try profiledLensArgumentRead(data) }
     }
 
@@ -238,7 +242,9 @@ enum Profiling {
     /// are made), each list once a run.
     @MainActor
     static func profileLensListRead(_ count: Int) throws {
-        let (_, data) = try BenchmarkScreen.cached()
+        let (environment, data) = try BenchmarkScreen.cached()
+        // Held to the end: its list-lens cache goes with it.
+        defer { withExtendedLifetime(environment) {} }
         guard let characters = try data.characters else { throw LensBenchmarkError.notCached }
         var elements = 0
         for _ in 0..<count { elements = try profiledLensListRead(characters) }
