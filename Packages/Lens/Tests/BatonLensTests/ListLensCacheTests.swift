@@ -103,6 +103,8 @@ struct ListLensCacheTests {
         let read = try lens().edges
         #expect(read.count == 99)
         #expect(!keys(read).contains("edge:5"))
+        // The entry that no longer answers is let go, with the records it held.
+        #expect(cache.count == 0)
     }
 
     @Test func anElementWrittenAgainAfterItLeftReadsAsItsNewRecord() throws {
@@ -254,6 +256,40 @@ struct ListLensCacheTests {
         let arrived = try lens().optionalEdges
         #expect(arrived.count == 101)
         #expect(try arrived.last??.cursor == "c-late")
+    }
+
+    @Test func aKeptListThatNoLongerResolvesWhollyIsLetGo() throws {
+        seed(100)
+        _ = try lens().edges
+        #expect(cache.count == 1)
+        // Written anew, with the same elements and one more whose record is not in view.
+        seed(100, dangling: ["edge:late"])
+        #expect(try lens().edges.count == 100)
+        #expect(cache.count == 0)
+    }
+
+    @Test func aKeptListThatGrewByAnElementNotInViewIsLetGoAndReadAgainWhole() throws {
+        seed(100)
+        _ = try lens().edges
+        var changes = ChangeSet()
+        changes.edit(
+            ListEdit(
+                key: connection, slot: edges,
+                operation: .insert(links: ["edge:late"], atEnd: true, uniqueBy: nil)))
+        store.commit(changes)
+        #expect(try lens().edges.count == 100)
+        #expect(cache.count == 0)
+        #expect(cache.resolved == 101)
+        #expect(try lens().edges.count == 100)
+        #expect(cache.resolved == 202)
+    }
+
+    @Test func aListOfTheShortestKeptLengthIsKept() throws {
+        seed(ListLensCache.minimumCount)
+        let first = try lens().edges
+        let again = try lens().edges
+        #expect(cache.resolved == ListLensCache.minimumCount)
+        #expect(zip(first, again).allSatisfy { $0.ref.record === $1.ref.record })
     }
 
     @Test func aShortListIsNotKept() throws {

@@ -39,9 +39,34 @@ final class ListLensCache {
         let plan: ObjectIdentifier?
         let selection: ObjectIdentifier?
         let element: ObjectIdentifier
+
+        /// The five words mixed by multiplies and shifts, without a `Hasher`: every read of a
+        /// list the cache may hold hashes a key. The words are addresses, never chosen by input.
+        func _rawHashValue(seed: Int) -> Int {
+            var h = Self.mix(UInt(bitPattern: seed), UInt(bitPattern: parent))
+            h = Self.mix(h, address)
+            h = Self.mix(h, Self.word(plan))
+            h = Self.mix(h, Self.word(selection))
+            h = Self.mix(h, UInt(bitPattern: element))
+            return Int(bitPattern: h)
+        }
+
+        @inline(__always)
+        private static func word(_ id: ObjectIdentifier?) -> UInt {
+            guard let id else { return 1 }
+            return UInt(bitPattern: id)
+        }
+
+        @inline(__always)
+        private static func mix(_ h: UInt, _ word: UInt) -> UInt {
+            let m = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+            return m ^ (m >> 32)
+        }
     }
 
-    struct Entry {
+    /// A kept list: what its lenses were made from, and (in ``Lenses``) the lenses. One
+    /// reference, so a read the cache answers copies one word out of it.
+    class Entry {
         /// Held, so that the identifiers in the key are not reused while the entry is.
         let parent: Record
         let plan: FieldPlan?
@@ -50,31 +75,68 @@ final class ListLensCache {
         /// depend on it.
         let typename: String?
         /// The list the lenses were resolved from.
-        let list: [Value]
-        /// The lenses, an `[Element]`.
-        let elements: Any
-        let departures: UInt64
+        var list: [Value]
+        var departures: UInt64
+
+        init(
+            parent: Record, plan: FieldPlan?, selection: SelectionPlan?, typename: String?, list: [Value],
+            departures: UInt64
+        ) {
+            self.parent = parent
+            self.plan = plan
+            self.selection = selection
+            self.typename = typename
+            self.list = list
+            self.departures = departures
+        }
     }
 
-    /// A shorter list is resolved at each read, without asking the cache.
-    @usableFromInline static let minimumCount = 32
+    /// An entry with its lenses, of the key's element type: a read casts an entry to the
+    /// lenses of its own element type without a check, which the key's element type makes
+    /// sure of (an `as?` cast instantiates the generic class's metadata at each read).
+    final class Lenses<Element>: Entry {
+        var elements: [Element]
+
+        init(
+            _ elements: [Element], parent: Record, plan: FieldPlan?, selection: SelectionPlan?, typename: String?,
+            list: [Value], departures: UInt64
+        ) {
+            self.elements = elements
+            super.init(
+                parent: parent, plan: plan, selection: selection, typename: typename, list: list, departures: departures
+            )
+        }
+    }
+
+    /// A shorter list is resolved at each read, without asking the cache: resolving so few
+    /// elements costs no more than a look-up.
+    @usableFromInline static let minimumCount = 8
     /// At most this many lists are kept; one more and all are dropped.
-    static let capacity = 16
+    static let capacity = 128
 
     private var entries: [Key: Entry] = [:]
+    /// Whether a list of each element type read so far is kept (``keeps(_:)``).
+    private var keptElementTypes: [FragmentMetadata.TypeKey: Bool] = [:]
     /// How many elements reads through the cache resolved: read by tests, which pin what
     /// the cache spares.
     private(set) var resolved = 0
 
     init() {}
 
-    func take(_ key: Key) -> Entry? {
-        entries.removeValue(forKey: key)
+    /// The entry for `key`, cast to the lenses of `element`, the key's element type.
+    func lenses<Element>(_ key: Key, of element: Element.Type) -> Lenses<Element>? {
+        guard let entry = entries[key] else { return nil }
+        assert(entry is Lenses<Element>, "a kept list's element type is its key's")
+        return unsafeDowncast(entry, to: Lenses<Element>.self)
     }
 
     func keep(_ entry: Entry, for key: Key) {
         if entries.count >= Self.capacity { entries.removeAll() }
         entries[key] = entry
+    }
+
+    func drop(_ key: Key) {
+        entries[key] = nil
     }
 
     func noteResolved(_ count: Int) {
@@ -88,6 +150,20 @@ final class ListLensCache {
     func removeAll() {
         entries.removeAll()
     }
+
+    /// Whether a list of `element`s is kept: a fragment, or an optional one, whose link reads
+    /// no field (no `@required`, no `@throwOnFieldError`), so an element is resolved from its
+    /// key alone. Answered once a type: the casts cost a conformance look-up each.
+    func keeps<Element: LinkTarget>(_ element: Element.Type) -> Bool {
+        let type = FragmentMetadata.TypeKey(element)
+        if let known = keptElementTypes[type] { return known }
+        var kept = false
+        if element is any Fragment.Type || element is any OptionalFragment.Type, let fragment = Element.fragmentType {
+            kept = !FragmentMetadata.of(any: fragment).hasRules
+        }
+        keptElementTypes[type] = kept
+        return kept
+    }
 }
 
 extension LensContext {
@@ -99,7 +175,7 @@ extension LensContext {
         of list: [Value], at site: LinkSite, in parent: RecordRef,
         resolving resolve: (ArraySlice<Value>) throws(LensError) -> (elements: [Element], complete: Bool)
     ) throws(LensError) -> [Element] {
-        guard let listLenses, Self.resolvesByKeyAlone(Element.self) else {
+        guard let listLenses, listLenses.keeps(Element.self) else {
             return try resolve(list[...]).elements
         }
         let key = ListLensCache.Key(
@@ -107,35 +183,42 @@ extension LensContext {
             plan: site.plan.map(ObjectIdentifier.init), selection: parent.selection.map(ObjectIdentifier.init),
             element: ObjectIdentifier(Element.self))
         let departures = store.recordDepartures
-        var elements: [Element] = []
-        var start = 0
         let typename = parent.record.typename
-        if let entry = listLenses.take(key), entry.departures == departures, entry.typename == typename,
-            let cached = entry.elements as? [Element], Self.list(list, continues: entry.list)
+        if let kept = listLenses.lenses(key, of: Element.self), kept.departures == departures,
+            kept.typename == typename, Self.list(list, continues: kept.list)
         {
-            if list.count == entry.list.count {
-                listLenses.keep(entry, for: key)
-                return cached
+            let start = kept.list.count
+            if list.count == start { return kept.elements }
+            // The list grew at its end: its new elements are resolved and appended in place.
+            let (more, complete) = try resolve(list[start...])
+            listLenses.noteResolved(list.count - start)
+            kept.elements.append(contentsOf: more)
+            guard complete else {
+                listLenses.drop(key)
+                return kept.elements
             }
-            elements = cached
-            start = entry.list.count
+            kept.list = list
+            return kept.elements
         }
-        let (more, complete) = try resolve(list[start...])
-        listLenses.noteResolved(list.count - start)
-        elements.append(contentsOf: more)
+        let (elements, complete) = try resolve(list[...])
+        listLenses.noteResolved(list.count)
         if complete {
             listLenses.keep(
-                ListLensCache.Entry(
-                    parent: parent.record, plan: site.plan, selection: parent.selection, typename: typename,
-                    list: list, elements: elements, departures: departures),
+                ListLensCache.Lenses(
+                    elements, parent: parent.record, plan: site.plan, selection: parent.selection, typename: typename,
+                    list: list, departures: departures),
                 for: key)
+        } else {
+            // An entry that no longer answers goes, with the records it holds.
+            listLenses.drop(key)
         }
         return elements
     }
 
     /// Whether `list` is `earlier`, or `earlier` with more elements after it: the same storage,
-    /// or the same bits element by element.
-    private static func list(_ list: [Value], continues earlier: [Value]) -> Bool {
+    /// or the same bits element by element. Nonisolated: a main-actor closure handed to the
+    /// standard library checks its executor at each call.
+    nonisolated private static func list(_ list: [Value], continues earlier: [Value]) -> Bool {
         guard list.count >= earlier.count else { return false }
         let same = list.withUnsafeBufferPointer { now in
             earlier.withUnsafeBufferPointer { before in now.baseAddress == before.baseAddress }
@@ -143,15 +226,6 @@ extension LensContext {
         if same { return true }
         for i in earlier.indices where !Value.sameBits(list[i], earlier[i]) { return false }
         return true
-    }
-
-    /// Whether an element of type `element` is resolved from its key alone: a fragment, or an
-    /// optional one, whose link reads no field (no `@required`, no `@throwOnFieldError`).
-    private static func resolvesByKeyAlone<Element: LinkTarget>(_ element: Element.Type) -> Bool {
-        guard element is any Fragment.Type || element is any OptionalFragment.Type,
-            let fragment = Element.fragmentType
-        else { return false }
-        return !FragmentMetadata.of(any: fragment).hasRules
     }
 }
 
