@@ -292,6 +292,17 @@ struct ListLensCacheTests {
         #expect(zip(first, again).allSatisfy { $0.ref.record === $1.ref.record })
     }
 
+    @Test func onlyAFragmentOrAnOptionalFragmentIsAKeptElementType() {
+        let kept = [Edge.isFragmentOrOptionalFragment, Optional<Edge>.isFragmentOrOptionalFragment]
+        let notKept = [
+            Array<Edge>.isFragmentOrOptionalFragment, Optional<[Edge]>.isFragmentOrOptionalFragment,
+            Array<Edge?>.isFragmentOrOptionalFragment,
+        ]
+        #expect(kept == [true, true])
+        #expect(notKept == [false, false, false])
+        #expect(cache.keeps(Edge?.self) && !cache.keeps([Edge].self) && !cache.keeps(StrictEdge.self))
+    }
+
     @Test func aShortListIsNotKept() throws {
         seed(ListLensCache.minimumCount - 1)
         _ = try lens().edges

@@ -40,6 +40,7 @@ extension Fragment {
     public static var throwsOnFieldError: Bool { false }
     nonisolated public static var nullElement: Self? { nil }
     nonisolated public static var fragmentType: (any Fragment.Type)? { Self.self }
+    nonisolated public static var isFragmentOrOptionalFragment: Bool { true }
 
     /// The record's key.
     public var key: RecordKey { ref.record.key }

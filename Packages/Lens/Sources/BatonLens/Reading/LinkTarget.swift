@@ -8,6 +8,10 @@ public protocol LinkTarget {
     static var nullElement: Self? { get }
     /// The fragment at the bottom of the type.
     static var fragmentType: (any Fragment.Type)? { get }
+    /// Whether the type is a fragment or an optional one: the element types whose lists the
+    /// environment keeps the lenses of. Told by the conformance, without a run-time cast
+    /// (which scans the process's conformances the first time for each type).
+    static var isFragmentOrOptionalFragment: Bool { get }
     /// The value a field holding `target` stores: a link to its record, null, or a list.
     @MainActor static func linkValue(of target: Self) -> Value
 }
@@ -28,6 +32,10 @@ extension Optional: LinkTarget where Wrapped: LinkTarget {
 
     public static var nullElement: Wrapped?? { .some(nil) }
     public static var fragmentType: (any Fragment.Type)? { Wrapped.fragmentType }
+    /// A fragment's optional; not a list's (nor an optional's, which GraphQL has no type for).
+    public static var isFragmentOrOptionalFragment: Bool {
+        Wrapped.isFragmentOrOptionalFragment && Wrapped.nullElement == nil
+    }
 
     @MainActor
     public static func linkValue(of target: Wrapped?) -> Value {
@@ -79,6 +87,7 @@ extension Array: LinkTarget where Element: LinkTarget {
 
     public static var nullElement: [Element]? { nil }
     public static var fragmentType: (any Fragment.Type)? { Element.fragmentType }
+    public static var isFragmentOrOptionalFragment: Bool { false }
 
     @MainActor
     public static func linkValue(of target: [Element]) -> Value {

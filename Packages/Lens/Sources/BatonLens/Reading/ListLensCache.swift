@@ -153,12 +153,12 @@ final class ListLensCache {
 
     /// Whether a list of `element`s is kept: a fragment, or an optional one, whose link reads
     /// no field (no `@required`, no `@throwOnFieldError`), so an element is resolved from its
-    /// key alone. Answered once a type: the casts cost a conformance look-up each.
+    /// key alone. Answered once a type: the fragment's metadata is a look-up.
     func keeps<Element: LinkTarget>(_ element: Element.Type) -> Bool {
         let type = FragmentMetadata.TypeKey(element)
         if let known = keptElementTypes[type] { return known }
         var kept = false
-        if element is any Fragment.Type || element is any OptionalFragment.Type, let fragment = Element.fragmentType {
+        if element.isFragmentOrOptionalFragment, let fragment = Element.fragmentType {
             kept = !FragmentMetadata.of(any: fragment).hasRules
         }
         keptElementTypes[type] = kept
@@ -228,8 +228,3 @@ extension LensContext {
         return true
     }
 }
-
-/// An optional fragment, as the element type of a list of nullable elements (`[Note?]`).
-protocol OptionalFragment {}
-
-extension Optional: OptionalFragment where Wrapped: Fragment {}
