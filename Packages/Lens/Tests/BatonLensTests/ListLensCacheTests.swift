@@ -303,6 +303,32 @@ struct ListLensCacheTests {
         #expect(cache.keeps(Edge?.self) && !cache.keeps([Edge].self) && !cache.keeps(StrictEdge.self))
     }
 
+    @Test func whenTheCacheFillsTheListsReadSinceStayAndTheOthersGo() throws {
+        // One list of the shortest kept length on each of one more parent than the cache holds.
+        let parents = (0...ListLensCache.capacity).map { RecordKey("connection:\($0)") }
+        let elements = (0..<ListLensCache.minimumCount).map { Value.link(RecordKey("edge:\($0)")) }
+        var changes = ChangeSet()
+        for i in 0..<ListLensCache.minimumCount {
+            changes.write(.string("c\(i)"), to: cursor, of: RecordKey("edge:\(i)"))
+        }
+        for parent in parents { changes.write(.list(elements), to: edges, of: parent) }
+        store.commit(changes)
+        func read(_ parent: RecordKey) throws -> [Edge] {
+            try Connection(ref: RecordRef(record: #require(store.record(parent)), selection: nil, context: context))
+                .edges
+        }
+        for parent in parents.dropLast() { _ = try read(parent) }
+        #expect(cache.count == ListLensCache.capacity)
+        _ = try read(parents[3])
+        let resolvedBefore = cache.resolved
+        _ = try read(parents.last!)
+        #expect(cache.count == 2)
+        _ = try read(parents[3])
+        #expect(cache.resolved == resolvedBefore + ListLensCache.minimumCount)
+        _ = try read(parents[4])
+        #expect(cache.resolved == resolvedBefore + 2 * ListLensCache.minimumCount)
+    }
+
     @Test func aShortListIsNotKept() throws {
         seed(ListLensCache.minimumCount - 1)
         _ = try lens().edges

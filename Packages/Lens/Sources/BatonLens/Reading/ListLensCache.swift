@@ -24,6 +24,10 @@
 /// A read the cache answers registers with Observation exactly what the read would: the
 /// list's field (the ``Linked`` read does, before resolving), and nothing per element.
 ///
+/// At most ``capacity`` lists are kept. When one more comes, the lists not read since the
+/// cache last filled are let go (with the records they hold), and the rest start a new round;
+/// when every one was read since, all go.
+///
 /// Owned by the ``GraphQLEnvironment``, emptied at its ``GraphQLEnvironment/end()`` (the
 /// records the kept lenses hold go with the store's), and reached by its ``LensContext``
 /// through a weak reference: a kept lens holds its context, so a cache the context held would
@@ -77,6 +81,8 @@ final class ListLensCache {
         /// The list the lenses were resolved from.
         var list: [Value]
         var departures: UInt64
+        /// Whether a read found the entry since the cache last filled.
+        var used = false
 
         init(
             parent: Record, plan: FieldPlan?, selection: SelectionPlan?, typename: String?, list: [Value],
@@ -111,7 +117,8 @@ final class ListLensCache {
     /// A shorter list is resolved at each read, without asking the cache: resolving so few
     /// elements costs no more than a look-up.
     @usableFromInline static let minimumCount = 8
-    /// At most this many lists are kept; one more and all are dropped.
+    /// At most this many lists are kept; when one more comes, those not read since the cache
+    /// last filled go.
     static let capacity = 128
 
     private var entries: [Key: Entry] = [:]
@@ -127,12 +134,21 @@ final class ListLensCache {
     func lenses<Element>(_ key: Key, of element: Element.Type) -> Lenses<Element>? {
         guard let entry = entries[key] else { return nil }
         assert(entry is Lenses<Element>, "a kept list's element type is its key's")
+        entry.used = true
         return unsafeDowncast(entry, to: Lenses<Element>.self)
     }
 
     func keep(_ entry: Entry, for key: Key) {
-        if entries.count >= Self.capacity { entries.removeAll() }
+        if entries.count >= Self.capacity && entries[key] == nil { makeRoom() }
         entries[key] = entry
+    }
+
+    /// Lets go of the entries no read found since the cache last filled, and starts a new
+    /// round for the rest; of every entry when each was found.
+    private func makeRoom() {
+        entries = entries.filter(\.value.used)
+        if entries.count >= Self.capacity { entries.removeAll() }
+        for entry in entries.values { entry.used = false }
     }
 
     func drop(_ key: Key) {
