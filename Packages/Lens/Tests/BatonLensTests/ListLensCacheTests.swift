@@ -234,6 +234,41 @@ struct ListLensCacheTests {
         #expect(edge == nil)
     }
 
+    @Test func aCollectionThatFreesRecordsLetsGoOfTheListsTheCacheHeld() throws {
+        seed(100)
+        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
+        weak var edge: Record?
+        do {
+            let lens = Connection(
+                ref: RecordRef(
+                    record: try #require(store.record(connection)), selection: nil, context: environment.lensContext))
+            edge = try lens.edges.first?.ref.record
+            #expect(environment.listLenses.count == 1)
+        }
+        // Nothing retains the connection: the collection frees it and its edges.
+        #expect(environment.collect() > 100)
+        #expect(environment.listLenses.count == 0)
+        #expect(edge == nil)
+    }
+
+    @Test func aCollectionThatFreesNothingKeepsTheCache() throws {
+        // The edges hang off the root, under a retained operation that reads them.
+        var changes = ChangeSet()
+        let keys = (0..<100).map { RecordKey("edge:\($0)") }
+        for (i, key) in keys.enumerated() { changes.write(.string("c\(i)"), to: cursor, of: key) }
+        changes.write(.list(keys.map(Value.link)), to: edges, of: .root)
+        store.commit(changes)
+        let token = store.retain(try OperationPlan("query Edges { edges { cursor } }"))
+        defer { token.release() }
+        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
+        _ = try Connection(
+            ref: RecordRef(record: try #require(store.record(.root)), selection: nil, context: environment.lensContext)
+        ).edges
+        #expect(environment.listLenses.count == 1)
+        #expect(environment.collect() == 0)
+        #expect(environment.listLenses.count == 1)
+    }
+
     @Test func aLongListOfOptionalElementsReadAgainResolvesNothingAndKeepsItsNulls() throws {
         seed(100, nulls: 2)
         let first = try lens().optionalEdges

@@ -156,9 +156,13 @@ public final class GraphQLEnvironment {
     }
 
     /// Frees the records no live handle or recent operation reads; see `Store.collect()`.
+    /// A collection that frees any lets go of the lists' lenses the environment kept too
+    /// (`ListLensCache`), which hold the records they wrap: no kept list answers once a record
+    /// has left memory.
     @discardableResult
     public func collect() -> Int {
         let count = store.collect()
+        if count > 0 { listLenses.removeAll() }
         log?(.collected(count: count))
         return count
     }

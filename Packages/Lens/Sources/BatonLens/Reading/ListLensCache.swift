@@ -29,7 +29,8 @@
 /// when every one was read since, all go.
 ///
 /// Owned by the ``GraphQLEnvironment``, emptied at its ``GraphQLEnvironment/end()`` (the
-/// records the kept lenses hold go with the store's), and reached by its ``LensContext``
+/// records the kept lenses hold go with the store's) and by its
+/// ``GraphQLEnvironment/collect()`` when that frees a record, and reached by its ``LensContext``
 /// through a weak reference: a kept lens holds its context, so a cache the context held would
 /// keep the context, its store and every record alive for good. A context made without an
 /// environment (a scratch store's) has no cache and resolves every read.
