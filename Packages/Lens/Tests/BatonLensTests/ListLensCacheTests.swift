@@ -69,8 +69,22 @@ struct ListLensCacheTests {
         store.commit(changes)
     }
 
-    func lens() throws -> Connection {
-        Connection(ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: context))
+    /// The lens over `key` (the connection unless told), read in `context` (the suite's unless told).
+    func lens(of key: RecordKey? = nil, in context: LensContext? = nil) throws -> Connection {
+        Connection(
+            ref: RecordRef(
+                record: try #require(store.record(key ?? connection)), selection: nil, context: context ?? self.context)
+        )
+    }
+
+    /// An environment over the store whose context read the connection's edges once (so its
+    /// cache keeps them), and the first edge's record, which no read holds any more.
+    func environmentThatReadTheEdges() throws -> (GraphQLEnvironment, firstEdge: () -> Record?) {
+        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
+        weak var edge: Record?
+        edge = try lens(in: environment.lensContext).edges.first?.ref.record
+        #expect(environment.listLenses.count == 1)
+        return (environment, { edge })
     }
 
     func keys(_ list: [Edge]) -> [String] { list.map(\.key.rawValue) }
@@ -192,8 +206,7 @@ struct ListLensCacheTests {
             let owner = ListLensCache()
             let context = LensContext(store: store)
             context.listLenses = owner
-            let lens = Connection(
-                ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: context))
+            let lens = try lens(in: context)
             #expect(try lens.edges.count == 100)
             #expect(try lens.edges.count == 100)
             #expect(owner.resolved == 100)
@@ -205,8 +218,7 @@ struct ListLensCacheTests {
     @Test func aContextWithoutACacheResolvesEachRead() throws {
         seed(100)
         let bare = LensContext(store: store)
-        let lens = Connection(
-            ref: RecordRef(record: try #require(store.record(connection)), selection: nil, context: bare))
+        let lens = try lens(in: bare)
         #expect(try lens.edges.count == 100)
         #expect(try lens.edges.count == 100)
         #expect(cache.resolved == 0)
@@ -219,36 +231,20 @@ struct ListLensCacheTests {
 
     @Test func anEndedEnvironmentKeepsNoRecordItsListsHeld() throws {
         seed(100)
-        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
-        weak var edge: Record?
-        do {
-            let lens = Connection(
-                ref: RecordRef(
-                    record: try #require(store.record(connection)), selection: nil, context: environment.lensContext))
-            edge = try lens.edges.first?.ref.record
-            #expect(environment.listLenses.count == 1)
-        }
-        #expect(edge != nil)
+        let (environment, edge) = try environmentThatReadTheEdges()
+        #expect(edge() != nil)
         environment.end()
         #expect(environment.listLenses.count == 0)
-        #expect(edge == nil)
+        #expect(edge() == nil)
     }
 
     @Test func aCollectionThatFreesRecordsLetsGoOfTheListsTheCacheHeld() throws {
         seed(100)
-        let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
-        weak var edge: Record?
-        do {
-            let lens = Connection(
-                ref: RecordRef(
-                    record: try #require(store.record(connection)), selection: nil, context: environment.lensContext))
-            edge = try lens.edges.first?.ref.record
-            #expect(environment.listLenses.count == 1)
-        }
+        let (environment, edge) = try environmentThatReadTheEdges()
         // Nothing retains the connection: the collection frees it and its edges.
         #expect(environment.collect() > 100)
         #expect(environment.listLenses.count == 0)
-        #expect(edge == nil)
+        #expect(edge() == nil)
     }
 
     @Test func aCollectionThatFreesNothingKeepsTheCache() throws {
@@ -261,9 +257,7 @@ struct ListLensCacheTests {
         let token = store.retain(try OperationPlan("query Edges { edges { cursor } }"))
         defer { token.release() }
         let environment = GraphQLEnvironment(store: store, transport: ScriptedTransport(answering: "{}"))
-        _ = try Connection(
-            ref: RecordRef(record: try #require(store.record(.root)), selection: nil, context: environment.lensContext)
-        ).edges
+        _ = try lens(of: .root, in: environment.lensContext).edges
         #expect(environment.listLenses.count == 1)
         #expect(environment.collect() == 0)
         #expect(environment.listLenses.count == 1)
@@ -348,10 +342,7 @@ struct ListLensCacheTests {
         }
         for parent in parents { changes.write(.list(elements), to: edges, of: parent) }
         store.commit(changes)
-        func read(_ parent: RecordKey) throws -> [Edge] {
-            try Connection(ref: RecordRef(record: #require(store.record(parent)), selection: nil, context: context))
-                .edges
-        }
+        func read(_ parent: RecordKey) throws -> [Edge] { try lens(of: parent).edges }
         for parent in parents.dropLast() { _ = try read(parent) }
         #expect(cache.count == ListLensCache.capacity)
         _ = try read(parents[3])

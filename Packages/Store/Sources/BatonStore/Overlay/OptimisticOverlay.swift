@@ -95,13 +95,6 @@ struct OptimisticOverlay {
         return true
     }
 
-    /// Writes the base value beneath the cell, when a layer still covers it; whether it
-    /// changed.
-    mutating func writeBeneath(_ record: Record, _ slot: Slot, _ value: Value?) -> Bool {
-        let i = find(slot, from: chain(of: record))
-        return i >= 0 && writeBeneath(at: i, value)
-    }
-
     /// Makes room for `count` more covered records, of a cell each.
     mutating func reserveCapacity(adding count: Int) {
         beneath.reserveCapacity(beneath.count + count)
