@@ -14,6 +14,7 @@ struct ListLensCacheTests {
             let edges = Linked<[Edge]>("edges")
             let strictEdges = Linked<[StrictEdge]>("edges")
             let optionalEdges = Linked<[Edge?]>("edges")
+            let rows = Linked<[[Edge]]>("rows")
         }
         static let fields = Fields()
         let ref: RecordRef
@@ -89,6 +90,13 @@ struct ListLensCacheTests {
 
     func keys(_ list: [Edge]) -> [String] { list.map(\.key.rawValue) }
 
+    /// The address of the storage of the connection's list; the list read to ask is let go
+    /// before it returns.
+    func listStorage() -> UInt? {
+        guard case .list(let list)? = store.record(connection)?[untracked: edges] else { return nil }
+        return list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
+
     @Test func aLongListReadAgainResolvesNothing() throws {
         seed(100)
         let first = try lens().edges
@@ -108,6 +116,59 @@ struct ListLensCacheTests {
         #expect(grown.count == 103)
         for edge in grown { #expect(edge.ref.record === store.record(edge.key)) }
         #expect(try grown.last?.cursor == "c-edge:p3")
+    }
+
+    /// The store appends a page to the list in place, or moves it to larger storage when it
+    /// outgrows its own, and writes nothing else of the connection: the cache tells the list
+    /// at once, comparing no element.
+    @Test func aListTheStoreAppendedToIsToldWithoutComparingItsElements() throws {
+        seed(100)
+        // More than the list's storage has room for: it moves, to storage of twice the size.
+        append((1...50).map { "p\($0)" })
+        #expect(try lens().edges.count == 150)
+        // The entry kept does not hold the list: the next page grows it where it is (a copy
+        // would be made while the list it copies is alive, so elsewhere).
+        let storage = listStorage()
+        append(["q1"])
+        #expect(listStorage() == storage)
+        #expect(try lens().edges.count == 151)
+        // Outgrown again.
+        append((1...100).map { "r\($0)" })
+        let grown = try lens().edges
+        #expect(cache.compared == 0)
+        #expect(cache.resolved == 251)
+        #expect(keys(grown)[149...151] == ["edge:p50", "edge:q1", "edge:r1"])
+        #expect(keys(grown).last == "edge:r100")
+        for edge in grown { #expect(edge.ref.record === store.record(edge.key)) }
+    }
+
+    /// Another field of the connection written: the list is compared once, element by
+    /// element, and told at once again after.
+    @Test func aListWhoseParentWroteAnotherFieldIsComparedOnce() throws {
+        seed(100)
+        _ = try lens().edges
+        var count = ChangeSet()
+        count.write(.int(100), to: Slot("totalCount"), of: connection)
+        store.commit(count)
+        #expect(try lens().edges.count == 100)
+        #expect(try lens().edges.count == 100)
+        #expect(cache.compared == 100)
+        #expect(cache.resolved == 100)
+    }
+
+    /// A list of lists keeps one entry for its inner lists, which all have the same parent,
+    /// field and element type: each inner list of the same length is told apart from the one
+    /// kept, element by element, and reads its own elements.
+    @Test func theInnerListsOfAListOfListsEachReadTheirOwnElements() throws {
+        seed(30)
+        var grid = ChangeSet()
+        let row: (Range<Int>) -> Value = { .list($0.map { Value.link(RecordKey("edge:\($0)")) }) }
+        grid.write(.list([row(0..<10), row(10..<20), row(20..<30)]), to: Slot("rows"), of: connection)
+        store.commit(grid)
+        for _ in 0..<2 {
+            let rows = try lens().rows
+            #expect(rows.map(keys) == [0, 10, 20].map { start in (start..<start + 10).map { "edge:\($0)" } })
+        }
     }
 
     @Test func anElementWhoseRecordLeftViewIsDroppedAtTheNextRead() throws {

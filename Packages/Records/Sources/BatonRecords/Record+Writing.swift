@@ -42,6 +42,7 @@ extension Record {
 
     /// Stores `value` (or removes the field, for nil) without telling anyone.
     @_spi(Baton) public func store(_ value: Value?, at slot: Slot) {
+        writes &+= 1
         let point = insertionPoint(of: slot)
         let present = point < slots.count && slots[point] == slot
         switch (value, present) {
@@ -61,11 +62,29 @@ extension Record {
     /// Replaces every field at once, without telling anyone: for a record nobody can
     /// observe yet. `cells` must be ascending by slot with no slot twice.
     @_spi(Baton) public func storeAll(_ cells: some Sequence<(slot: Slot, value: Value)>) {
+        writes &+= 1
         slots.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         for cell in cells {
             slots.append(cell.slot)
             values.append(cell.value)
         }
+    }
+
+    /// Appends `elements` to the list `slot` holds, without telling anyone and without
+    /// changing ``generation``. In place when nothing else holds the list's storage, so a page
+    /// joining a long connection costs the page, not the list; a list someone still holds (a
+    /// value read before, a write the image has not stored yet) is copied, and that holder's
+    /// value stays as it was. The record must hold a list in `slot`.
+    @_spi(Baton) public func append(_ elements: [Value], toListAt slot: Slot) {
+        guard let index = position(of: slot), case .list = values[index] else {
+            preconditionFailure("append(_:toListAt:): the record does not hold a list in \(slot.storageKey)")
+        }
+        // Taken out of the cell, so that the cell does not hold the list's storage too.
+        var cell = Value.null
+        swap(&cell, &values[index])
+        guard case .list(var list) = consume cell else { preconditionFailure("the cell held a list") }
+        list.append(contentsOf: elements)
+        values[index] = .list(list)
     }
 }

@@ -14,9 +14,12 @@
 /// as nil; a link to a record not in view is dropped from the list read, and keeps the list
 /// out of the cache until the record comes). It answers while:
 ///
-/// - the field holds the very list it was made from (told by the array's storage, which the
-///   entry holds), or that list with more elements after it (compared element by element, by
-///   their bits): then only the new elements are resolved;
+/// - the field holds the very list it was made from, or that list with more elements after
+///   it: then only the new elements are resolved. Told at once when the parent record's
+///   `Record.generation` is what it was and the list's storage is where it was (the record
+///   has only appended to its lists in place since); otherwise element by element, each
+///   element's link against the key of the record its lens wraps. The entry does not hold the
+///   list, so a page the store appends grows the list's storage in place;
 /// - no record has left view since (`Store.recordDepartures` has not moved), so every key
 ///   still names the record its lens wraps;
 /// - the parent record is of the same type, so the selection under the list is the same.
@@ -70,7 +73,8 @@ final class ListLensCache {
     }
 
     /// A kept list: what its lenses were made from, and (in ``Lenses``) the lenses. One
-    /// reference, so a read the cache answers copies one word out of it.
+    /// reference, so a read the cache answers copies one word out of it. Main actor.
+    @MainActor
     class Entry {
         /// Held, so that the identifiers in the key are not reused while the entry is.
         let parent: Record
@@ -81,8 +85,15 @@ final class ListLensCache {
         let typename: String?
         // Main actor, so unchecked: a dynamic exclusivity check on each read of the cache
         // cost about 40 instructions an access.
-        /// The list the lenses were resolved from.
-        @exclusivity(unchecked) var list: [Value]
+        /// The elements of the list the lenses were resolved from, in storage of the entry's
+        /// own (``ListLensCache/copy(_:)``): an entry holding the record's list would keep a
+        /// page from growing it in place.
+        @exclusivity(unchecked) var links: [Value]
+        /// Where the list's storage was, and the parent's generation then: while both are, the
+        /// list is the one the lenses answer for (`LensContext.isTold(_:at:in:as:cache:)`). The
+        /// address is only compared, never read through.
+        @exclusivity(unchecked) var storage: UInt
+        @exclusivity(unchecked) var generation: UInt64
         @exclusivity(unchecked) var departures: UInt64
         /// Whether a read found the entry since the cache last filled.
         @exclusivity(unchecked) var used = false
@@ -95,8 +106,19 @@ final class ListLensCache {
             self.plan = plan
             self.selection = selection
             self.typename = typename
-            self.list = list
+            self.links = ListLensCache.copy(list)
+            self.storage = LensContext.storage(of: list)
+            self.generation = parent.generation
             self.departures = departures
+        }
+
+        /// Notes that the lenses answer for `list`, read from the parent as it is now, which
+        /// begins with ``links``: its storage, the parent's generation, and the elements it has
+        /// beyond them.
+        func answers(for list: [Value]) {
+            storage = LensContext.storage(of: list)
+            generation = parent.generation
+            if list.count > links.count { links.append(contentsOf: list[links.count...]) }
         }
     }
 
@@ -131,6 +153,9 @@ final class ListLensCache {
     /// How many elements reads through the cache resolved: read by tests, which pin what
     /// the cache spares.
     @exclusivity(unchecked) private(set) var resolved = 0
+    /// How many elements reads compared with the kept lenses' records, where the list was not
+    /// told at once: read by tests, which pin that an append in place is.
+    @exclusivity(unchecked) private(set) var compared = 0
 
     init() {}
 
@@ -163,8 +188,20 @@ final class ListLensCache {
         resolved += count
     }
 
+    func noteCompared(_ count: Int) {
+        compared += count
+    }
+
     /// How many lists are kept.
     var count: Int { entries.count }
+
+    /// `list`'s elements in storage of their own.
+    nonisolated static func copy(_ list: [Value]) -> [Value] {
+        var copy: [Value] = []
+        copy.reserveCapacity(list.count)
+        copy.append(contentsOf: list)
+        return copy
+    }
 
     /// Lets go of every list kept, with the records and lenses it holds: the environment's end.
     func removeAll() {
@@ -205,9 +242,9 @@ extension LensContext {
         let departures = store.recordDepartures
         let typename = parent.record.typename
         if let kept = listLenses.lenses(key, of: Element.self), kept.departures == departures,
-            kept.typename == typename, Self.list(list, continues: kept.list)
+            kept.typename == typename, Self.isTold(list, at: site, in: parent, as: kept, cache: listLenses)
         {
-            let start = kept.list.count
+            let start = kept.links.count
             if list.count == start { return kept.elements }
             // The list grew at its end: its new elements are resolved and appended in place.
             let (more, complete) = try resolve(list[start...])
@@ -217,7 +254,7 @@ extension LensContext {
                 listLenses.drop(key)
                 return kept.elements
             }
-            kept.list = list
+            kept.answers(for: list)
             return kept.elements
         }
         let (elements, complete) = try resolve(list[...])
@@ -235,16 +272,48 @@ extension LensContext {
         return elements
     }
 
-    /// Whether `list` is `earlier`, or `earlier` with more elements after it: the same storage,
-    /// or the same bits element by element. Nonisolated: a main-actor closure handed to the
-    /// standard library checks its executor at each call.
+    /// Whether `list`, read at `site` in the kept entry's parent, is the list `kept` was made
+    /// from, or that list with more elements after it. While the parent's generation is the
+    /// entry's, the record has written none of its cells but by appending to a list in place
+    /// (`Record.generation`): then the list is told at once when its storage is where it
+    /// was (a list's storage is not freed while its record holds it), or when it is the list
+    /// the parent holds at the site (a page outgrew the storage). Otherwise (the record wrote
+    /// a cell; a list inside a list, which the parent does not hold at the site) it is
+    /// compared with the entry's ``ListLensCache/Entry/links`` element by element, by their
+    /// bits, and a list that matches is noted, so that its next read is told at once.
+    private static func isTold(
+        _ list: [Value], at site: LinkSite, in parent: RecordRef, as kept: ListLensCache.Entry, cache: ListLensCache
+    ) -> Bool {
+        guard list.count >= kept.links.count else { return false }
+        let storage = storage(of: list)
+        if kept.generation == kept.parent.generation {
+            if storage == kept.storage { return true }
+            if let field = try? site.address.takeUnretainedValue().resolve(in: parent).field,
+                case .list(let held)? = parent.record[untracked: field.takeUnretainedValue().slot],
+                Self.storage(of: held) == storage
+            {
+                kept.storage = storage
+                return true
+            }
+        }
+        cache.noteCompared(kept.links.count)
+        guard Self.list(list, continues: kept.links) else { return false }
+        kept.storage = storage
+        kept.generation = kept.parent.generation
+        return true
+    }
+
+    /// Whether `list` begins with `earlier`'s elements, by their bits. Nonisolated: a
+    /// main-actor closure handed to the standard library checks its executor at each call.
     nonisolated private static func list(_ list: [Value], continues earlier: [Value]) -> Bool {
         guard list.count >= earlier.count else { return false }
-        let same = list.withUnsafeBufferPointer { now in
-            earlier.withUnsafeBufferPointer { before in now.baseAddress == before.baseAddress }
-        }
-        if same { return true }
         for i in earlier.indices where !Value.sameBits(list[i], earlier[i]) { return false }
         return true
+    }
+
+    /// The address of `list`'s storage, compared to tell a list from another. Nonisolated: a
+    /// main-actor closure handed to the standard library checks its executor at each call.
+    nonisolated static func storage(of list: [Value]) -> UInt {
+        list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
     }
 }

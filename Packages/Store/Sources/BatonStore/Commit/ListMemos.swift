@@ -14,24 +14,42 @@
 /// without one is no such element. Otherwise the insert reads the whole list as it would
 /// without a memo: a memo only ever answers "not there".
 ///
-/// A memo is made from the table once a commit is applied (``schedule(_:uniqueBy:)``): the
+/// A memo is made from the table once a commit is applied (``schedule(_:_:uniqueBy:)``): the
 /// first page of a connection (a `replaceHead` edit that did not keep the later pages) and an
 /// insert without a memo schedule the list they write; an insert with one adds the page's
-/// targets to it. The store forgets every memo when an element's target may have changed: a
+/// targets to it and hands it back (``remember(_:of:_:length:)``), to be kept once the commit
+/// is applied. The store forgets every memo when an element's target may have changed: a
 /// commit that writes the `uniqueBy` field of a record that existed before it, takes records
 /// out of view or brings them back, replaces one, or runs with an optimistic layer; a
-/// collection; the store's end. The list is
-/// told by its storage: the memo holds the array it describes, and a list written since is
-/// another array, which no memo answers for.
+/// collection; the store's end.
+///
+/// A list is told by the record holding it, its field, its length and the record's
+/// `Record.generation`, which every write but an append in place changes: the memo holds
+/// the record, not the list, so a page appended to the list grows its storage in place.
 ///
 /// Main actor, with the store.
 @MainActor
 struct ListMemos {
-    /// A list, told by its storage while a memo holds it, and the field its targets are read from.
+    /// A list: the record holding it, its field, and the field its targets are read from.
     struct Key: Hashable {
-        let storage: UInt
-        let count: Int
+        let record: ObjectIdentifier
+        let slot: Slot
         let uniqueBy: Slot?
+
+        init(_ record: Record, _ slot: Slot, _ uniqueBy: Slot?) {
+            self.record = ObjectIdentifier(record)
+            self.slot = slot
+            self.uniqueBy = uniqueBy
+        }
+    }
+
+    /// A list a commit being planned writes, whose memo is kept (or made) once it is applied.
+    private struct Scheduled {
+        let record: Record
+        let slot: Slot
+        let uniqueBy: Slot?
+        /// The memo of the list the commit plans, and that list's length; nil to make one.
+        var memo: (memo: ListMemo, length: Int)?
     }
 
     /// A list shorter than this is read whole: a memo would cost more than it saves.
@@ -40,8 +58,7 @@ struct ListMemos {
     static let capacity = 4
 
     private var memos: [Key: ListMemo] = [:]
-    /// Lists a commit being planned writes, whose memos are made once it is applied.
-    private var scheduled: [(list: [Value], uniqueBy: Slot?)] = []
+    private var scheduled: [Scheduled] = []
 
     var isEmpty: Bool { memos.isEmpty }
     /// How many inserts a memo answered for: read by tests, which pin that it does.
@@ -52,36 +69,63 @@ struct ListMemos {
         answered += 1
     }
 
-    /// The memo of `list` read through `uniqueBy`, taken out: an insert gives back the memo
-    /// of the list it makes (``remember(_:of:)``).
-    mutating func take(_ list: [Value], uniqueBy: Slot?) -> ListMemo? {
-        guard !memos.isEmpty, let key = Self.key(list, uniqueBy) else { return nil }
-        return memos.removeValue(forKey: key)
+    /// The memo of the list of `length` elements `slot` of `record` holds, read through
+    /// `uniqueBy`, taken out: an insert hands back the memo of the list it makes
+    /// (``remember(_:of:_:length:)``). Nil unless the memo was made of that very list: the
+    /// record's generation and the list's length are what they were.
+    mutating func take(length: Int, of record: Record, _ slot: Slot, uniqueBy: Slot?) -> ListMemo? {
+        guard !memos.isEmpty, length >= Self.minimumCount,
+            let memo = memos.removeValue(forKey: Key(record, slot, uniqueBy))
+        else { return nil }
+        return memo.generation == record.generation && memo.length == length ? memo : nil
     }
 
-    /// Remembers `memo` as the memo of `list`, the array the store holds.
-    mutating func remember(_ memo: consuming ListMemo, of list: [Value]) {
-        guard let key = Self.key(list, memo.uniqueBy) else { return }
-        if memos.count >= Self.capacity { memos.removeAll() }
-        var memo = memo
-        memo.list = list
-        memos[key] = memo
+    /// Hands back `memo` as the memo of the list of `length` elements the commit being
+    /// planned writes in `slot` of `record`: kept once the commit is applied, if the record
+    /// then holds a list of that length there.
+    mutating func remember(_ memo: consuming ListMemo, of record: Record, _ slot: Slot, length: Int) {
+        unschedule(record, slot)
+        scheduled.append(Scheduled(record: record, slot: slot, uniqueBy: memo.uniqueBy, memo: (memo, length)))
     }
 
-    /// Asks for the memo of `list`, which the commit being planned writes, to be made when
-    /// the commit is applied (``makeScheduled(if:_:)``).
-    mutating func schedule(_ list: [Value], uniqueBy: Slot?) {
-        scheduled.append((list, uniqueBy))
+    /// Asks for the memo of the list the commit being planned writes in `slot` of `record`
+    /// to be made once the commit is applied (``makeScheduled(if:_:)``).
+    mutating func schedule(_ record: Record, _ slot: Slot, uniqueBy: Slot?) {
+        unschedule(record, slot)
+        scheduled.append(Scheduled(record: record, slot: slot, uniqueBy: uniqueBy))
     }
 
-    /// Makes and remembers, with `make`, the memos of the lists the commit just applied
-    /// wrote, when `condition` holds; forgets the lists either way.
+    /// Forgets what was scheduled for `slot` of `record`: another edit of the list in the
+    /// same commit makes a list the memo does not describe.
+    mutating func unschedule(_ record: Record, _ slot: Slot) {
+        guard !scheduled.isEmpty else { return }
+        scheduled.removeAll { $0.record === record && $0.slot == slot }
+    }
+
+    /// Keeps the memos handed back, and makes with `make` those asked for, of the lists the
+    /// commit just applied wrote, when `condition` holds; forgets the lists either way.
     mutating func makeScheduled(if condition: Bool, _ make: ([Value], Slot?) -> ListMemo) {
         guard !scheduled.isEmpty else { return }
         let lists = scheduled
         scheduled.removeAll()
         guard condition else { return }
-        for (list, uniqueBy) in lists { remember(make(list, uniqueBy), of: list) }
+        for item in lists {
+            guard case .list(let list)? = item.record[untracked: item.slot], list.count >= Self.minimumCount else {
+                continue
+            }
+            var memo: ListMemo
+            if let (handed, length) = item.memo {
+                guard length == list.count else { continue }
+                memo = handed
+            } else {
+                memo = make(list, item.uniqueBy)
+            }
+            memo.generation = item.record.generation
+            memo.length = list.count
+            memo.record = item.record
+            if memos.count >= Self.capacity { memos.removeAll() }
+            memos[Key(item.record, item.slot, item.uniqueBy)] = memo
+        }
     }
 
     mutating func forgetAll() {
@@ -99,18 +143,15 @@ struct ListMemos {
         let slots = Set(memos.keys.compactMap(\.uniqueBy))
         return !slots.isEmpty && context.buffer.writes(anyOf: slots)
     }
-
-    private static func key(_ list: [Value], _ uniqueBy: Slot?) -> Key? {
-        guard list.count >= minimumCount else { return nil }
-        let storage = list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        return Key(storage: storage, count: list.count, uniqueBy: uniqueBy)
-    }
 }
 
 /// One list's memo (see ``ListMemos``).
 struct ListMemo {
-    /// The list the memo describes: held, so its storage is not reused while the memo is.
-    fileprivate(set) var list: [Value] = []
+    /// The record holding the list: held, so its identity is not reused while the memo is.
+    fileprivate(set) var record: Record?
+    /// The record's `Record.generation` and the list's length when the memo was kept.
+    fileprivate(set) var generation: UInt64 = 0
+    fileprivate(set) var length = 0
     let uniqueBy: Slot?
     /// The hash of each counted element's target key, under the table's seed.
     var targetHashes = HashWordSet()

@@ -145,14 +145,32 @@ extension Store {
                 if !keptTail, case .list(let list)? = baseValue(record, edit.slot, in: context),
                     isMemoable(list, uniqueBy: uniqueBy, in: context)
                 {
-                    listMemos.schedule(list, uniqueBy: uniqueBy)
+                    listMemos.schedule(record, edit.slot, uniqueBy: uniqueBy)
                 }
                 continue
             }
             let current = baseValue(record, edit.slot, in: context)
-            let edited = applying(edit, to: current, in: context)
-            writeBase(record, edit.slot, edited, in: &context)
+            let edited = applying(edit, to: current, of: record, in: context)
+            if case .appended(let added) = edited, case .list = current,
+                appendsInPlace(to: record, edit.slot, in: context)
+            {
+                if !added.isEmpty {
+                    context.buffer.append(record, edit.slot, added)
+                    context.markPersisted(record.key)
+                }
+                continue
+            }
+            writeBase(record, edit.slot, edited.value(after: current), in: &context)
         }
+    }
+
+    /// Whether elements added to the list `slot` of `record` holds can be appended to it in
+    /// place when the commit in `context` applies (``WriteBuffer/append(_:_:_:)``): no layer
+    /// covers any cell, the record is not one the commit makes (whose cells it fills at once),
+    /// and nothing else of the commit writes the cell yet.
+    private func appendsInPlace(to record: Record, _ slot: Slot, in context: CommitContext) -> Bool {
+        context.overlay.isEmpty && !(!context.created.isEmpty && context.created[record.key] === record)
+            && context.buffer.find(slot, from: context.buffer.chain(of: record)) < 0
     }
 
     /// Plans the deletion of `key`: it leaves view (and the disk), unless `changes` writes it
@@ -300,7 +318,7 @@ extension Store {
         var i = Int(chain)
         while i >= 0 {
             let entry = context.buffer.entries[i]
-            if !entry.notifyOnly, let value = snapshot[entry.slot], entry.value != value {
+            if !entry.notifyOnly, let value = snapshot[entry.slot], context.buffer.value(at: i) != value {
                 context.buffer.set(value, at: i)
                 changed = true
             }

@@ -1,11 +1,33 @@
 @_spi(Baton) import BatonRecords
 
+/// What a list edit makes of the list a cell holds.
+enum EditedList {
+    /// The cell's new list.
+    case list([Value])
+    /// Elements to add after the list the cell holds (an insert at the end, or into a cell
+    /// with no list yet).
+    case appended([Value])
+
+    /// The cell's new value, for `current`, what the cell holds: the list made whole.
+    func value(after current: Value?) -> Value {
+        switch self {
+        case .list(let list): return .list(list)
+        case .appended(let added):
+            guard case .list(let elements)? = current else { return .list(added) }
+            return .list(elements + added)
+        }
+    }
+}
+
 extension Store {
-    /// The list `edit` makes of `current` (nothing yet reads as an empty list), reading the
-    /// elements' targets as the commit in `context` sees them.
+    /// What `edit` makes of `current`, the list `slot` of `record` holds as the commit in
+    /// `context` sees it (nothing yet reads as an empty list), reading the elements' targets
+    /// as the commit sees them.
     /// With `visible`, targets are read as they show (an optimistic layer's edit); otherwise
     /// as the base holds them (server data).
-    func applying(_ edit: ListEdit, to current: Value?, in context: CommitContext, visible: Bool = false) -> Value {
+    func applying(
+        _ edit: ListEdit, to current: Value?, of record: Record, in context: CommitContext, visible: Bool = false
+    ) -> EditedList {
         var elements: [Value]
         switch current {
         case .list(let list)?: elements = list
@@ -14,24 +36,32 @@ extension Store {
         switch edit.operation {
         case .insert(let links, let atEnd, let uniqueBy):
             let memoable = !visible && isMemoable(elements, uniqueBy: uniqueBy, in: context)
-            var memo = memoable ? listMemos.take(elements, uniqueBy: uniqueBy) : nil
+            // A memo answers for the list the record holds, which is `current` when the commit
+            // writes the cell no other way.
+            let recordsOwn = memoable && context.buffer.find(edit.slot, from: context.buffer.chain(of: record)) < 0
+            var memo =
+                recordsOwn ? listMemos.take(length: elements.count, of: record, edit.slot, uniqueBy: uniqueBy) : nil
             let added = linksToAdd(links, to: elements, uniqueBy: uniqueBy, in: context, visible: visible, memo: &memo)
-            elements = atEnd ? elements + added : added + elements
             if let memo {
-                listMemos.remember(memo, of: elements)
+                listMemos.remember(memo, of: record, edit.slot, length: elements.count + added.count)
             } else if memoable {
-                listMemos.schedule(elements, uniqueBy: uniqueBy)
+                listMemos.schedule(record, edit.slot, uniqueBy: uniqueBy)
+            } else {
+                listMemos.unschedule(record, edit.slot)
             }
+            return atEnd ? .appended(added) : .list(added + elements)
         case .remove(let target, let field):
+            listMemos.unschedule(record, edit.slot)
             elements.removeAll { element in
                 guard let field else { return element.link == target }
                 return targetValue(of: element, field, in: context, visible: visible)?.link == target
             }
+            return .list(elements)
         case .replaceHead(let links, _, _):
             // Without the list as it was before the commit (``HeadBefore``): started again.
-            elements = links.map(Value.link)
+            listMemos.unschedule(record, edit.slot)
+            return .list(links.map(Value.link))
         }
-        return .list(elements)
     }
 
     /// Whether the commit in `context` can use a memo of `list` read through `uniqueBy`, and

@@ -14,6 +14,9 @@ struct WriteBuffer {
         var value: Value?
         /// A notification without a write: the field links to a record the commit deletes.
         var notifyOnly: Bool
+        /// Whether ``value`` is a list of elements to append to the list the record holds
+        /// (``append(_:_:_:)``), instead of the cell's new value.
+        var appends = false
         /// The position of the same record's entry before this one, or -1.
         let previous: Int32
     }
@@ -54,9 +57,27 @@ struct WriteBuffer {
     func value(of record: Record, _ slot: Slot, chain head: Int32) -> Value? {
         if head >= 0 {
             let i = find(slot, from: head)
-            if i >= 0 && !entries[i].notifyOnly { return entries[i].value }
+            if i >= 0 && !entries[i].notifyOnly { return value(at: i) }
         }
         return record[untracked: slot]
+    }
+
+    /// The value the entry at `position` (a write) gives its cell: an append's, the list
+    /// its record holds with the elements after it.
+    @inline(__always)
+    func value(at position: Int) -> Value? {
+        if !entries[position].appends { return entries[position].value }
+        return Self.appended(entries[position])
+    }
+
+    /// The list an appending entry makes: built, for a reader of the commit's writes before
+    /// they are applied (rare: a second edit of the same list in one commit).
+    @inline(never)
+    private static func appended(_ entry: Entry) -> Value {
+        guard case .list(let held)? = entry.record[untracked: entry.slot], case .list(let added)? = entry.value else {
+            preconditionFailure("an appending entry's record holds a list")
+        }
+        return .list(held + added)
     }
 
     /// Whether some entry writes `slot`, of any record: one pass over the entries.
@@ -78,6 +99,21 @@ struct WriteBuffer {
     mutating func set(_ value: Value?, at position: Int) {
         entries[position].value = value
         entries[position].notifyOnly = false
+        entries[position].appends = false
+    }
+
+    /// Appends `elements` to the list `slot` of `record` holds when the commit applies, in
+    /// place where the list's storage is the record's alone (`Record.append(_:toListAt:)`):
+    /// the commit neither copies the list nor frees the old one. The buffer must not write the
+    /// cell already, and the record must hold a list there.
+    mutating func append(_ record: Record, _ slot: Slot, _ elements: [Value]) {
+        guard !elements.isEmpty else { return }
+        let id = RecordIdentity(record)
+        let head = latest.isEmpty ? -1 : latest[id] ?? -1
+        assert(find(slot, from: head) < 0, "append(_:_:_:) to a cell the buffer writes")
+        latest[id] = Int32(entries.count)
+        entries.append(
+            Entry(record: record, slot: slot, value: .list(elements), notifyOnly: false, appends: true, previous: head))
     }
 
     /// Sets what `slot` of `record` holds after the commit; a later set of the same cell wins.
@@ -86,8 +122,7 @@ struct WriteBuffer {
         let head = latest.isEmpty ? -1 : latest[id] ?? -1
         let i = find(slot, from: head)
         if i >= 0 {
-            entries[i].value = value
-            entries[i].notifyOnly = false
+            set(value, at: i)
             return
         }
         latest[id] = Int32(entries.count)
@@ -103,11 +138,24 @@ struct WriteBuffer {
         entries.append(Entry(record: record, slot: slot, value: nil, notifyOnly: true, previous: head))
     }
 
-    /// Whether the entry's record holds its value already (or lacks the field it removes).
+    /// Whether the record of the entry at `position` holds its value already (or lacks the
+    /// field it removes). Read in place: a copy of the entry retains and releases its record
+    /// and value.
     @inline(__always)
-    private static func isHeld(_ entry: Entry) -> Bool {
-        guard let value = entry.value else { return !entry.record.holdsField(untracked: entry.slot) }
-        return entry.record.holds(value, at: entry.slot)
+    private func isHeld(_ position: Int) -> Bool {
+        if entries[position].appends { return false }
+        guard let value = entries[position].value else {
+            return !entries[position].record.holdsField(untracked: entries[position].slot)
+        }
+        return entries[position].record.holds(value, at: entries[position].slot)
+    }
+
+    /// Appends an appending entry's elements to its record's list: outlined, so that the
+    /// stores of every other entry copy nothing of theirs.
+    @inline(never)
+    private static func appendElements(of entry: Entry) {
+        guard case .list(let elements)? = entry.value else { preconditionFailure("an append's value is a list") }
+        entry.record.append(elements, toListAt: entry.slot)
     }
 
     /// What applying changed.
@@ -127,7 +175,7 @@ struct WriteBuffer {
         var live: [Int] = []
         live.reserveCapacity(entries.count)
         for i in entries.indices {
-            guard entries[i].notifyOnly || !Self.isHeld(entries[i]) else { continue }
+            guard entries[i].notifyOnly || !isHeld(i) else { continue }
             if !leaving.isEmpty && leaving.contains(ObjectIdentifier(entries[i].record)) { continue }
             live.append(i)
         }
@@ -141,7 +189,11 @@ struct WriteBuffer {
         // the one whose earlier entries (its chain) write nothing.
         var writes = [Bool](repeating: false, count: entries.count)
         for i in live where !entries[i].notifyOnly {
-            entries[i].record.store(entries[i].value, at: entries[i].slot)
+            if entries[i].appends {
+                Self.appendElements(of: entries[i])
+            } else {
+                entries[i].record.store(entries[i].value, at: entries[i].slot)
+            }
             outcome.fieldsWritten += 1
             writes[i] = true
         }

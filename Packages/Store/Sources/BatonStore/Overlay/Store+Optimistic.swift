@@ -58,7 +58,8 @@ extension Store {
         }
         for edit in changes.edits {
             guard let record = held(edit.key, in: context) else { continue }
-            let edited = applying(edit, to: context.buffer.value(of: record, edit.slot), in: context, visible: true)
+            let current = context.buffer.value(of: record, edit.slot)
+            let edited = applying(edit, to: current, of: record, in: context, visible: true).value(after: current)
             let created = context.created[edit.key] === record
             let layerOnly = created || table.state(edit.key).isLayerOnly
             if layer.cells.index(of: edit.key) == nil {
