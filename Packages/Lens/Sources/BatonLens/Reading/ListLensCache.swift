@@ -15,11 +15,12 @@
 /// out of the cache until the record comes). It answers while:
 ///
 /// - the field holds the very list it was made from, or that list with more elements after
-///   it: then only the new elements are resolved. Told at once when the parent record's
-///   `Record.generation` is what it was and the list's storage is where it was (the record
-///   has only appended to its lists in place since); otherwise element by element, each
-///   element's link against the key of the record its lens wraps. The entry does not hold the
-///   list, so a page the store appends grows the list's storage in place;
+///   it: then only the new elements are resolved. Told at once while the parent record's
+///   `Record.generation` is what it was (the record has only appended to its lists in place
+///   since) and the list's storage is where it was, or is the list the parent holds at the
+///   field (a page outgrew the storage); otherwise compared element by element, by their
+///   bits, with a copy of the elements the entry keeps. The entry does not hold the list
+///   itself, so a page the store appends grows the list's storage in place;
 /// - no record has left view since (`Store.recordDepartures` has not moved), so every key
 ///   still names the record its lens wraps;
 /// - the parent record is of the same type, so the selection under the list is the same.
