@@ -128,8 +128,12 @@ struct ListMemos {
         }
     }
 
+    /// Forgets every memo, and has those an insert of the commit being planned handed back
+    /// made anew from the table once it is applied: one made before a change to the targets
+    /// could miss one.
     mutating func forgetAll() {
         memos.removeAll()
+        for i in scheduled.indices { scheduled[i].memo = nil }
     }
 
     /// Whether the commit planned in `context` may change a target some memo counted.
