@@ -94,7 +94,7 @@ struct ListLensCacheTests {
     /// before it returns.
     func listStorage() -> UInt? {
         guard case .list(let list)? = store.record(connection)?[untracked: edges] else { return nil }
-        return list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        return LensContext.storage(of: list)
     }
 
     @Test func aLongListReadAgainResolvesNothing() throws {

@@ -113,12 +113,17 @@ final class ListLensCache {
             self.departures = departures
         }
 
-        /// Notes that the lenses answer for `list`, read from the parent as it is now, which
-        /// begins with ``links``: its storage, the parent's generation, and the elements it has
-        /// beyond them.
-        func answers(for list: [Value]) {
-            storage = LensContext.storage(of: list)
+        /// Notes that the list at `storage`, read from the parent as it is now, begins with
+        /// ``links``: its next read is told at once.
+        func follow(_ storage: UInt) {
+            self.storage = storage
             generation = parent.generation
+        }
+
+        /// Notes that the lenses answer for `list`, read from the parent as it is now, which
+        /// begins with ``links``: where it is, and the elements it has beyond them.
+        func answers(for list: [Value]) {
+            follow(LensContext.storage(of: list))
             if list.count > links.count { links.append(contentsOf: list[links.count...]) }
         }
     }
@@ -293,14 +298,13 @@ extension LensContext {
                 case .list(let held)? = parent.record[untracked: field.takeUnretainedValue().slot],
                 Self.storage(of: held) == storage
             {
-                kept.storage = storage
+                kept.follow(storage)
                 return true
             }
         }
         cache.noteCompared(kept.links.count)
         guard Self.list(list, continues: kept.links) else { return false }
-        kept.storage = storage
-        kept.generation = kept.parent.generation
+        kept.follow(storage)
         return true
     }
 

@@ -64,6 +64,13 @@ struct CommitContext {
         createdOrder.append(record)
     }
 
+    /// Whether the commit made `record` (``create(_:)``): it fills the record's cells at once,
+    /// unseen, instead of through the buffer.
+    @inline(__always)
+    func made(_ record: Record) -> Bool {
+        !created.isEmpty && created[record.key] === record
+    }
+
     /// Takes the record of `key`, in view, out of view in the middle of the apply; it
     /// becomes `presence` (`.absent`, `.hidden` or `.deleted`).
     mutating func remove(_ key: RecordKey, becoming presence: RecordState.Presence) {

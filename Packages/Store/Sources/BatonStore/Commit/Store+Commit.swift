@@ -82,10 +82,8 @@ extension Store {
     /// Writes the base value of `slot` of `record`: beneath a layer that covers it, or into
     /// the record (directly for a record the commit created, else through the buffer).
     func writeBase(_ record: Record, _ slot: Slot, _ value: Value?, in context: inout CommitContext) {
-        let key = record.key
         writeBase(
-            record, slot, value, covered: context.overlay.chain(of: record),
-            created: !context.created.isEmpty && context.created[key] === record,
+            record, slot, value, covered: context.overlay.chain(of: record), created: context.made(record),
             chain: context.buffer.chain(of: record), in: &context)
     }
 
@@ -169,8 +167,7 @@ extension Store {
     /// covers any cell, the record is not one the commit makes (whose cells it fills at once),
     /// and nothing else of the commit writes the cell yet.
     private func appendsInPlace(to record: Record, _ slot: Slot, in context: CommitContext) -> Bool {
-        context.overlay.isEmpty && !(!context.created.isEmpty && context.created[record.key] === record)
-            && context.buffer.find(slot, from: context.buffer.chain(of: record)) < 0
+        context.overlay.isEmpty && !context.made(record) && !context.buffer.hasEntry(of: record, slot)
     }
 
     /// Plans the deletion of `key`: it leaves view (and the disk), unless `changes` writes it

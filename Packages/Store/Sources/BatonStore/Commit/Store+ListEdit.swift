@@ -38,7 +38,7 @@ extension Store {
             let memoable = !visible && isMemoable(elements, uniqueBy: uniqueBy, in: context)
             // A memo answers for the list the record holds, which is `current` when the commit
             // writes the cell no other way.
-            let recordsOwn = memoable && context.buffer.find(edit.slot, from: context.buffer.chain(of: record)) < 0
+            let recordsOwn = memoable && !context.buffer.hasEntry(of: record, edit.slot)
             var memo =
                 recordsOwn ? listMemos.take(length: elements.count, of: record, edit.slot, uniqueBy: uniqueBy) : nil
             let added = linksToAdd(links, to: elements, uniqueBy: uniqueBy, in: context, visible: visible, memo: &memo)

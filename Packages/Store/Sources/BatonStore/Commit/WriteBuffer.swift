@@ -90,6 +90,11 @@ struct WriteBuffer {
         entries.contains { !$0.notifyOnly && slots.contains($0.slot) }
     }
 
+    /// Whether some entry (a write or a notification) is of `slot` of `record`.
+    func hasEntry(of record: Record, _ slot: Slot) -> Bool {
+        find(slot, from: chain(of: record)) >= 0
+    }
+
     /// Whether some entry names `record`.
     func touches(_ record: Record) -> Bool {
         chain(of: record) >= 0

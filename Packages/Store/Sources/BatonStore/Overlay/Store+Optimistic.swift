@@ -60,7 +60,7 @@ extension Store {
             guard let record = held(edit.key, in: context) else { continue }
             let current = context.buffer.value(of: record, edit.slot)
             let edited = applying(edit, to: current, of: record, in: context, visible: true).value(after: current)
-            let created = context.created[edit.key] === record
+            let created = context.made(record)
             let layerOnly = created || table.state(edit.key).isLayerOnly
             if layer.cells.index(of: edit.key) == nil {
                 layer.records.append(record)
