@@ -28,6 +28,7 @@ enum Profiling {
         "collect-50k": profileCollectFiftyThousand,
         "optimistic-cycle": profileOptimisticCycle,
         "lens-read": profileLensRead,
+        "lens-record-read": profileLensRecordRead,
         "lens-argument-read": profileLensArgumentRead,
         "lens-list-read": profileLensListRead,
         "launch-image": writeLaunchImage,
@@ -182,9 +183,26 @@ enum Profiling {
 
     @MainActor @inline(never)
     static func profiledLensRead(_ thumbs: [LensReadBenchmarks.Thumbnail]) throws {
-        for thumb in thumbs { blackHole(try thumb.id) }
-        for thumb in thumbs { blackHole(try thumb.name) }
-        for thumb in thumbs { blackHole(try thumb.image) }
+        for thumb in thumbs { try LensReadBenchmarks.readRow(thumb) }
+    }
+
+    /// The same fields read bare from the thumbnails' records, untracked, as
+    /// `lens_record_read_ns` times them (the other side of `lens_read_over_record_read_ratio`).
+    @MainActor
+    static func profileLensRecordRead(_ count: Int) throws {
+        let (environment, data) = try BenchmarkScreen.cached()
+        defer { withExtendedLifetime(environment) {} }
+        let records = try BenchmarkScreen.thumbnails(of: data).map(\.ref.record)
+        let slots = ["id", "name", "image"].map { FieldSlot.named($0).slot }
+        for _ in 0..<count { profiledLensRecordRead(records, slots) }
+        print("\(records.count * slots.count) reads a run")
+    }
+
+    @MainActor @inline(never)
+    static func profiledLensRecordRead(_ records: [Record], _ slots: [Slot]) {
+        for slot in slots {
+            for record in records { blackHole(record[untracked: slot]) }
+        }
     }
 
     /// 1,000 records' ten fields read in one tracking scope, as `tracked_read_ns` times them.

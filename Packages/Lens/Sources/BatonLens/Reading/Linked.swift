@@ -33,14 +33,15 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
     @MainActor
     @inlinable
     public func read(from ref: RecordRef) throws(LensError) -> T {
-        let address = self.address
+        // The address is used in place: taken out of its handle (`address`), it was retained
+        // and released around the read.
+        unowned(unsafe) let address = unretainedAddress.takeUnretainedValue()
         let (value, plan) = try address.value(in: ref)
-        let site = LinkSite(
-            plan: plan?.takeUnretainedValue(), address: unretainedAddress, findsPlanFieldByAddress: true)
+        let site = LinkSite(plan: plan, address: unretainedAddress, findsPlanFieldByAddress: true)
         switch try T.resolveLink(value, at: site, in: ref) {
         case .value(let target): return target
-        case .null: throw .unexpectedNull(field: address.responseKey, record: ref.record.key)
-        case .deleted(let key): throw .missing(field: address.responseKey, record: key)
+        case .null: throw .unexpectedNull(field: site.responseKey, record: ref.record.key)
+        case .deleted(let key): throw .missing(field: site.responseKey, record: key)
         case .bubbled(let field, let record): throw .requiredNull(field: field, record: record)
         }
     }
