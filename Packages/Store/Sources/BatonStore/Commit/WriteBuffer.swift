@@ -19,6 +19,14 @@ struct WriteBuffer {
         var appends = false
         /// The position of the same record's entry before this one, or -1.
         let previous: Int32
+
+        /// An appending entry's elements (``appends``).
+        var added: [Value] {
+            guard appends, case .list(let elements)? = value else {
+                preconditionFailure("an appending entry's value is a list")
+            }
+            return elements
+        }
     }
 
     private(set) var entries: [Entry] = []
@@ -74,10 +82,7 @@ struct WriteBuffer {
     /// they are applied (rare: a second edit of the same list in one commit).
     @inline(never)
     private static func appended(_ entry: Entry) -> Value {
-        guard case .list(let held)? = entry.record[untracked: entry.slot], case .list(let added)? = entry.value else {
-            preconditionFailure("an appending entry's record holds a list")
-        }
-        return .list(held + added)
+        EditedList.appended(entry.added).value(after: entry.record[untracked: entry.slot])
     }
 
     /// Whether some entry writes `slot`, of any record: one pass over the entries.
@@ -159,8 +164,7 @@ struct WriteBuffer {
     /// stores of every other entry copy nothing of theirs.
     @inline(never)
     private static func appendElements(of entry: Entry) {
-        guard case .list(let elements)? = entry.value else { preconditionFailure("an append's value is a list") }
-        entry.record.append(elements, toListAt: entry.slot)
+        entry.record.append(entry.added, toListAt: entry.slot)
     }
 
     /// What applying changed.
