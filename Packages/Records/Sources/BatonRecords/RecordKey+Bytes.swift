@@ -70,10 +70,16 @@ extension RecordKey {
         Int(truncatingIfNeeded: bytesHash(seed: UInt64(truncatingIfNeeded: seed)))
     }
 
-    /// The seed the process's record tables hash keys under, random for each process (as the
-    /// standard library's `Hasher` seeds itself): a change set hashes its snapshots' keys
-    /// under it (`RecordSnapshot.keyHash`), off the main actor when an ingest builds it.
-    @_spi(Baton) public static let processHashSeed = UInt64.random(in: .min ... .max)
+    /// The seed the process's record tables hash keys under: a change set hashes its
+    /// snapshots' keys under it (`RecordSnapshot.keyHash`), off the main actor when an ingest
+    /// builds it. Drawn from the standard library's `Hasher`, so it is random for each process
+    /// as `Hasher`'s own seed is, and fixed when `SWIFT_DETERMINISTIC_HASHING` is set (as for
+    /// `Hasher`), which makes a profile's counts repeat from one process to the next.
+    @_spi(Baton) public static let processHashSeed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x6261_746F_6E)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 
     /// The hash of the key's bytes under `seed`, as hashed collections of keys use it.
     @_spi(Baton) @_effects(readonly)
