@@ -86,14 +86,14 @@ extension Fragment {
     /// Makes the lens over the linked record, applying `@required` and
     /// `@throwOnFieldError` (reading those fields with tracking).
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
-        -> LinkResolution<Self>
+    public static func resolveLink(_ value: consuming Value, at site: LinkSite, in parent: RecordRef)
+        throws(LensError) -> LinkResolution<Self>
     {
         let key: RecordKey
-        switch value {
+        switch consume value {
         case .link(let linked): key = linked
         case .null: return .null
-        default: throw value.mismatch("object", field: site.responseKey, record: parent.record.key)
+        case let other: throw other.mismatch("object", field: site.responseKey, record: parent.record.key)
         }
         guard let record = parent.context.store.record(key) else { return .deleted(key) }
         let traits = FragmentMetadata.traits(of: Self.self)

@@ -20,10 +20,11 @@ final class FragmentMetadata {
     // Main actor, so unchecked: a dynamic exclusivity check on every link read costs about 85 instructions.
     @exclusivity(unchecked) private static var cache: [TypeKey: FragmentMetadata] = [:]
 
-    /// What `traits(of:)` gave last, by its type: a list's elements are of one type, so
-    /// every element after the first finds it without a look-up in `cache` (about 90
-    /// instructions an element). Main actor, so unchecked, as `cache`.
-    @exclusivity(unchecked) private static var last: (type: ObjectIdentifier, traits: Traits)?
+    /// What `traits(of:)` gave last, by its type: a list's elements are of one type, and a
+    /// screen reads one link again and again, so most reads find it here, inlined into the
+    /// read, without a call or a look-up in `cache` (about 90 instructions an element). Main
+    /// actor, so unchecked, as `cache`.
+    @usableFromInline @exclusivity(unchecked) static var last: (type: ObjectIdentifier, traits: Traits)?
 
     /// What a link read asks of a fragment's metadata, as plain words: the metadata
     /// unretained (metadata is kept for the life of the process) and the two answers every
@@ -43,10 +44,16 @@ final class FragmentMetadata {
     }
 
     /// `type`'s metadata and what a link read asks of it, built on first use.
-    @usableFromInline
+    @inlinable
     static func traits<F: Fragment>(of type: F.Type) -> Traits {
+        if let last, last.type == ObjectIdentifier(type) { return last.traits }
+        return find(type)
+    }
+
+    /// `traits(of:)` past its last answer: from `cache`, else built.
+    @usableFromInline
+    static func find<F: Fragment>(_ type: F.Type) -> Traits {
         let id = ObjectIdentifier(type)
-        if let last, last.type == id { return last.traits }
         let found = cache[TypeKey(type)] ?? build(type)
         // Set after any build is done: a fragment reached again while its own build runs
         // is answered before its `needsSelection` is final, and this replaces that answer.

@@ -1,8 +1,10 @@
 /// A type a ``Linked`` reads as: every ``Fragment``, and optionals and arrays of link targets.
 /// Main actor, like the records read.
 public protocol LinkTarget {
-    /// What `value`, read at `site` in `parent`'s record, links to.
-    @MainActor static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+    /// What `value`, read at `site` in `parent`'s record, links to. The value is consumed: a
+    /// fragment takes the linked key out of it without a copy.
+    @MainActor static func resolveLink(_ value: consuming Value, at site: LinkSite, in parent: RecordRef)
+        throws(LensError)
         -> LinkResolution<Self>
     /// What a null element reads as inside a list: nil (dropped) for a non-optional target.
     static var nullElement: Self? { get }
@@ -19,11 +21,11 @@ public protocol LinkTarget {
 extension Optional: LinkTarget where Wrapped: LinkTarget {
     @MainActor
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+    public static func resolveLink(_ value: consuming Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
         -> LinkResolution<Wrapped?>
     {
         if case .null = value { return .value(nil) }
-        switch try Wrapped.resolveLink(value, at: site, in: parent) {
+        switch try Wrapped.resolveLink(consume value, at: site, in: parent) {
         case .value(let wrapped): return .value(wrapped)
         case .null, .bubbled: return .value(nil)
         case .deleted(let key): return .deleted(key)
@@ -49,10 +51,10 @@ extension Array: LinkTarget where Element: LinkTarget {
     /// bubbled elements of a non-optional element type.
     @MainActor
     @inlinable
-    public static func resolveLink(_ value: Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
+    public static func resolveLink(_ value: consuming Value, at site: LinkSite, in parent: RecordRef) throws(LensError)
         -> LinkResolution<[Element]>
     {
-        switch value {
+        switch consume value {
         case .null: return .null
         case .list(let elements):
             /// Resolves a run of elements; `complete` says every one resolved to a record.
@@ -64,7 +66,7 @@ extension Array: LinkTarget where Element: LinkTarget {
                     if case .error(let error) = element {
                         throw .fieldError(error, field: site.responseKey, record: parent.record.key)
                     }
-                    switch try Element.resolveLink(element, at: site, in: parent) {
+                    switch try Element.resolveLink(consume element, at: site, in: parent) {
                     case .value(let target): result.append(target)
                     case .null, .bubbled:
                         complete = false
@@ -80,8 +82,8 @@ extension Array: LinkTarget where Element: LinkTarget {
                 return .value(try resolve(elements[...]).elements)
             }
             return .value(try parent.context.elements(of: elements, at: site, in: parent, resolving: resolve))
-        default:
-            throw value.mismatch("list", field: site.responseKey, record: parent.record.key)
+        case let other:
+            throw other.mismatch("list", field: site.responseKey, record: parent.record.key)
         }
     }
 

@@ -38,7 +38,7 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
         unowned(unsafe) let address = unretainedAddress.takeUnretainedValue()
         let (value, plan) = try address.value(in: ref)
         let site = LinkSite(plan: plan, address: unretainedAddress, findsPlanFieldByAddress: true)
-        switch try T.resolveLink(value, at: site, in: ref) {
+        switch try T.resolveLink(consume value, at: site, in: ref) {
         case .value(let target): return target
         case .null: throw .unexpectedNull(field: site.responseKey, record: ref.record.key)
         case .deleted(let key): throw .missing(field: site.responseKey, record: key)

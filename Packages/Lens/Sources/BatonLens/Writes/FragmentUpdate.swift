@@ -89,7 +89,7 @@ public struct FragmentUpdate<F: UpdatableFragment> {
             let linked = F.fields[keyPath: field]
             guard let value = staged(linked.address) else { return try linked.read(from: ref) }
             let site = LinkSite(plan: nil, address: linked.unretainedAddress, findsPlanFieldByAddress: false)
-            switch try T.resolveLink(value, at: site, in: ref) {
+            switch try T.resolveLink(consume value, at: site, in: ref) {
             case .value(let target): return target
             case .null: throw .unexpectedNull(field: linked.address.responseKey, record: key)
             case .deleted(let record): throw .missing(field: linked.address.responseKey, record: record)
