@@ -149,3 +149,20 @@ import Testing
         #expect(table.state(at: table.position(of: absent)) == .blank)
     }
 }
+
+/// The root fields a launch's check asked the disk for, per root.
+@MainActor @Suite struct RootFieldsReadTests {
+    @Test func fieldsReadAreKeptPerRootAndJoined() {
+        let table = RecordTable()
+        let query = RecordKey.root
+        let other = RecordKey("client:mutationRoot")
+        #expect(!table.rootField(query, read: Slot("a")))
+        table.noteRootFieldsRead(query, [Slot("a"), Slot("b")])
+        table.noteRootFieldsRead(other, [Slot("c")])
+        table.noteRootFieldsRead(query, [Slot("b"), Slot("d")])
+        for name in ["a", "b", "d"] { #expect(table.rootField(query, read: Slot(name)), "\(name)") }
+        #expect(!table.rootField(query, read: Slot("c")))
+        #expect(table.rootField(other, read: Slot("c")))
+        #expect(!table.rootField(other, read: Slot("a")))
+    }
+}

@@ -49,7 +49,7 @@ struct CheckVisitor: @MainActor PlanVisitor {
     /// The sequence of the latest invalidation of a record walked (see ``Stamp``), or 0.
     var latestInvalidation = 0
     /// Records walked with a selection and found complete.
-    var complete: Set<RecordVisit> = []
+    var complete = VisitSet()
     /// On the walk that may read: records awaiting their rows, walked after the level that
     /// met them is read.
     var unread: [Unread] = []
@@ -88,7 +88,7 @@ struct CheckVisitor: @MainActor PlanVisitor {
         let key = node.record.key
         let unread =
             key.isRoot
-            ? store.table.rootFieldsRead[key]?.contains(field.field.slot) != true
+            ? !store.table.rootField(key, read: field.field.slot)
             : store.table.state(key).row != .read
         if unread { persistenceMightHelp = true }
     }

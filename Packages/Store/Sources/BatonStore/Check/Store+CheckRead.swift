@@ -104,7 +104,7 @@ extension Store {
             if let merged = field.connection?.slot, record[untracked: merged] == nil { slots.append(merged) }
         }
         guard !slots.isEmpty else { return }
-        table.rootFieldsRead[record.key, default: []].formUnion(slots)
+        table.noteRootFieldsRead(record.key, slots)
         do {
             guard let snapshot = try reader.snapshot(of: record.key, fields: slots) else { return }
             fill(record, with: snapshot.cells.filter { slots.contains($0.slot) })

@@ -86,7 +86,7 @@ extension Store {
         /// The record and selection pairs walked, of records reached more than once: a
         /// record's first arrival is told by its mark, so a pair is walked at most twice and a
         /// record one link reaches costs no set.
-        var visited: Set<RecordVisit> = []
+        var visited = VisitSet()
 
         mutating func enter(_ node: Node, _ selection: SelectionPlan, _ resolved: ResolvedSelection, path: PlanPath)
             -> Void?
@@ -101,7 +101,7 @@ extension Store {
             guard resolved.hasSelections else { return nil }
             if first { return () }
             let visit = RecordVisit(record: ObjectIdentifier(node.record), selection: ObjectIdentifier(selection))
-            return visited.insert(visit).inserted ? () : nil
+            return visited.insert(visit) ? () : nil
         }
 
         mutating func null(_ key: RecordKey) {

@@ -35,8 +35,12 @@ final class RecordTable {
     private let hashesAsSnapshots: Bool
 
     /// The root fields the check asked the disk for this launch, per root (a root is a row
-    /// per field): asking again cannot find more.
-    @exclusivity(unchecked) var rootFieldsRead: [RecordKey: Set<Slot>] = [:]
+    /// per field): asking again cannot find more. A few roots of a few fields each, searched
+    /// in order (`rootField(_:read:)`): a dictionary of sets here made a new process's first
+    /// check look up `RecordKey: Hashable` and `Slot: Hashable` for their metadata, which the
+    /// Swift runtime on Linux does by scanning every conformance record of the process (about
+    /// 0.76M instructions of the launch).
+    @exclusivity(unchecked) private var rootFieldsRead: [(root: RecordKey, fields: [Slot])] = []
 
     /// One bucket of the table.
     struct Bucket {
@@ -293,6 +297,22 @@ final class RecordTable {
         }
         for key in leaving { remove(key) }
         checkInvariants()
+    }
+
+    /// Whether the check asked the disk for `root`'s field `slot` this launch.
+    func rootField(_ root: RecordKey, read slot: Slot) -> Bool {
+        rootFieldsRead.first { $0.root == root }?.fields.contains(slot) ?? false
+    }
+
+    /// Notes that the check asked the disk for `root`'s fields `slots`.
+    func noteRootFieldsRead(_ root: RecordKey, _ slots: [Slot]) {
+        guard let index = rootFieldsRead.firstIndex(where: { $0.root == root }) else {
+            rootFieldsRead.append((root, slots))
+            return
+        }
+        for slot in slots where !rootFieldsRead[index].fields.contains(slot) {
+            rootFieldsRead[index].fields.append(slot)
+        }
     }
 
     /// Makes room for `minimumCapacity` entries without growing again.

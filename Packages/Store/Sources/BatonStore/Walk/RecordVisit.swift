@@ -1,15 +1,19 @@
-/// A record walked with a selection: collection and the check walk each pair once.
-struct RecordVisit: Hashable {
+/// A record walked with a selection: collection and the check walk each pair once
+/// (``VisitSet``).
+struct RecordVisit {
     let record: ObjectIdentifier
     let selection: ObjectIdentifier
 
-    /// The two addresses mixed under the table's seed with a multiply and MurmurHash3's
-    /// finalizer: a walk tests and inserts a visit for every record above leaf selections.
-    /// Kept for its figures: with the synthesized `hash(into:)` (SipHash of both addresses)
-    /// check_memory_us went 103 to 121 and collect_ms 0.34 to 0.42 (release, interleaved).
-    func _rawHashValue(seed: Int) -> Int {
-        var h = UInt64(UInt(bitPattern: record)) &* 0x9E37_79B9_7F4A_7C15
-        h ^= UInt64(truncatingIfNeeded: seed) ^ UInt64(UInt(bitPattern: selection))
+    /// The visit's two addresses.
+    var words: (record: UInt, selection: UInt) { (UInt(bitPattern: record), UInt(bitPattern: selection)) }
+
+    /// The two addresses mixed with a multiply and MurmurHash3's finalizer: a walk tests and
+    /// inserts a visit for every record above leaf selections. Kept for its figures: with a
+    /// set's synthesized `hash(into:)` (SipHash of both addresses) check_memory_us went 103 to
+    /// 121 and collect_ms 0.34 to 0.42 (release, interleaved).
+    static func hash(record: UInt, selection: UInt) -> Int {
+        var h = UInt64(record) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(selection)
         h ^= h >> 33
         h &*= 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33
