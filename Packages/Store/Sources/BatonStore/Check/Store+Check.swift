@@ -48,7 +48,7 @@ extension Store {
         } else if found.gaps > 0 {
             source = .miss
         }
-        let fetched = freshness.fetchTimes[identity]
+        let fetched = freshness.fetched(identity)
         var result = CheckResult(
             availability: .available, source: source, fetchedAt: fetched?.date, hasPendingDeferred: found.pending)
         if found.gaps > 0 {
@@ -74,12 +74,10 @@ extension Store {
     /// Asks the persistence when `identity` last fetched, once per launch.
     private func loadFetchTime(_ identity: OperationIdentity, from reader: any PersistenceReader) {
         guard freshness.needsLoading(identity) else { return }
-        freshness.fetchTimesLoaded.insert(identity)
         do {
-            if let date = try reader.fetchTime(of: identity) {
-                freshness.fetchTimes[identity] = Stamp(date: date, sequence: 0)
-            }
+            freshness.noteLoaded(identity, fetchedAt: try reader.fetchTime(of: identity))
         } catch {
+            freshness.noteLoaded(identity, fetchedAt: nil)
             notePersistenceError(error)
         }
     }
