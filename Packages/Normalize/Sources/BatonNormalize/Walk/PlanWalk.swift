@@ -18,7 +18,7 @@ import BatonRecords
 /// ``PlanVisitor`` over the same nodes. A constrained type's metadata is made by checking its
 /// parameters' conformances, which the Swift runtime on Linux does by scanning every
 /// conformance record of the process the first time it meets each pair: a new process's first
-/// check paid about 0.77M instructions for its two walks' metadata, which their destruction
+/// check paid about 0.75M instructions for its two walks' metadata, which their destruction
 /// asks for.
 public struct PlanWalk<Source, Visitor> {
     public var source: Source
