@@ -301,18 +301,24 @@ final class RecordTable {
 
     /// Whether the check asked the disk for `root`'s field `slot` this launch.
     func rootField(_ root: RecordKey, read slot: Slot) -> Bool {
-        rootFieldsRead.first { $0.root == root }?.fields.contains(slot) ?? false
+        guard let index = rootFieldsIndex(of: root) else { return false }
+        return rootFieldsRead[index].fields.contains(slot)
     }
 
     /// Notes that the check asked the disk for `root`'s fields `slots`.
     func noteRootFieldsRead(_ root: RecordKey, _ slots: [Slot]) {
-        guard let index = rootFieldsRead.firstIndex(where: { $0.root == root }) else {
+        guard let index = rootFieldsIndex(of: root) else {
             rootFieldsRead.append((root, slots))
             return
         }
         for slot in slots where !rootFieldsRead[index].fields.contains(slot) {
             rootFieldsRead[index].fields.append(slot)
         }
+    }
+
+    /// Where `root`'s entry is in `rootFieldsRead`, if it has one.
+    private func rootFieldsIndex(of root: RecordKey) -> Int? {
+        rootFieldsRead.firstIndex { $0.root == root }
     }
 
     /// Makes room for `minimumCapacity` entries without growing again.
