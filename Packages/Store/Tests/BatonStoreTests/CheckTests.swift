@@ -62,6 +62,50 @@ import BatonStore
         #expect(store.check(StoreFixture.plan).availability == .available)
     }
 
+    /// A walk moves its list step from element to element in place: the gaps it names carry
+    /// each list's index at every depth, and the steps after a list are its parent's again.
+    @Test func gapsInNestedListsAreNamedWithTheIndexOfEachList() throws {
+        let store = StoreFixture.store()
+        let root = try #require(store.record(.root))
+        let rootLinks = root.fields.compactMap { root[untracked: $0.slot]?.link }
+        let page = try #require(rootLinks.first)
+        let people = try #require(store.record(page)?[untracked: Slot("results")]?.elements)
+        let second = try #require(people[1].link)
+        let episodes = try #require(store.record(second)?[untracked: Slot("episode")]?.elements)
+        let episode = try #require(episodes[2].link)
+        let cast = try #require(store.record(episode)?[untracked: Slot("characters")]?.elements)
+        #expect(cast.count > 3)
+        // The episode's fourth character, and the page's fourth result, become records the
+        // store lacks.
+        var editedCast = cast
+        editedCast[3] = .link("Character:absent")
+        var editedPeople = people
+        editedPeople[3] = .link("Character:absent")
+        var changes = ChangeSet()
+        changes.write(.list(editedCast), to: Slot("characters"), of: episode)
+        changes.write(.list(editedPeople), to: Slot("results"), of: page)
+        store.commit(changes)
+        // The episode misses its character wherever a result reaches it, at each index of each
+        // list on the way; the page's own gap comes in its place among the results.
+        var expected: [[FieldError.PathElement]] = []
+        for (index, person) in people.enumerated() {
+            if index == 3 {
+                expected.append([.key("characters"), .key("results"), .index(3)])
+                continue
+            }
+            let key = try #require(person.link)
+            let reached = try #require(store.record(key)?[untracked: Slot("episode")]?.elements)
+            for (position, link) in reached.enumerated() where link == .link(episode) {
+                expected.append([
+                    .key("characters"), .key("results"), .index(index), .key("episode"), .index(position),
+                    .key("characters"), .index(3),
+                ])
+            }
+        }
+        #expect(expected.count > 2)
+        #expect(store.check(StoreFixture.plan).availability == .missing(expected))
+    }
+
     @Test func aPartialResponseIsMissingExactlyThePathsItDidNotAnswer() throws {
         let plan = SpecFixture.plan("TestList", variables: ["page": 1])
         let store = Store(normalization: SpecFixture.normalization)
@@ -186,5 +230,13 @@ import BatonStore
                     ])
             ]))
         #expect(store.check(plan).availability == .available)
+    }
+}
+
+extension Value {
+    /// A list's elements; nil for any other value.
+    fileprivate var elements: [Value]? {
+        if case .list(let elements) = self { return elements }
+        return nil
     }
 }

@@ -43,6 +43,12 @@ public struct PlanPath {
         steps.append(Step(field: nil, index: index))
     }
 
+    /// Moves the list element step the walk is at (``enter(index:)``) to `index`.
+    @inlinable
+    mutating func move(toIndex index: Int) {
+        steps[steps.count &- 1] = Step(field: nil, index: index)
+    }
+
     @inlinable
     mutating func leave() {
         steps.removeLast()

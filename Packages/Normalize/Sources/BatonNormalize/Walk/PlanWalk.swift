@@ -40,7 +40,24 @@ extension PlanWalk where Source: PlanSource, Visitor: PlanVisitor, Source.Node =
     public mutating func walk(_ node: Source.Node, _ selection: SelectionPlan, typename known: String? = nil) {
         let concrete = selection.byType.isEmpty
         let typename = known ?? (concrete && !Visitor.needsTypenames ? nil : source.typename(of: node))
-        let resolved = concrete ? selection.common : selection.resolved(for: typename)
+        if concrete {
+            walk(node, selection, selection.common, typename: typename)
+        } else {
+            walk(node, selection, selection.resolved(for: typename), typename: typename)
+        }
+    }
+
+    /// Walks `node` with `resolved`, the fields `selection` resolves to for its type.
+    ///
+    /// Apart from ``walk(_:_:typename:)`` so that a selection without type conditions hands
+    /// its own `common` fields in borrowed: where one expression chose between them and a
+    /// selection resolved for the type, every record walked retained and released the fields
+    /// and their array (`profile check 11`: 12.20M → 10.04M instructions; `collect-50k`
+    /// fell as much).
+    @inlinable
+    mutating func walk(
+        _ node: Source.Node, _ selection: SelectionPlan, _ resolved: ResolvedSelection, typename: String?
+    ) {
         guard let visit = visitor.enter(node, selection, resolved, path: path) else { return }
         source.willRead(resolved, in: node)
         for field in resolved.fields {
@@ -91,14 +108,17 @@ extension PlanWalk where Source: PlanSource, Visitor: PlanVisitor, Source.Node =
             }
         case .list(let elements):
             visitor.beginList(count: elements.count)
+            // One step for the list, moved from element to element (`profile check 11`:
+            // 10.04M → 9.59M instructions, against a step entered and left for each).
+            path.enter(index: 0)
             var index = 0
             for element in elements {
                 if visitor.isDone { break }
-                path.enter(index: index)
+                if index > 0 { path.move(toIndex: index) }
                 follow(element, selection)
-                path.leave()
                 index += 1
             }
+            path.leave()
             visitor.endList()
         default:
             visitor.plain(value)
