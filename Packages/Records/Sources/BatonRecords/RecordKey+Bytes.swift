@@ -198,15 +198,17 @@ extension RecordKey {
     @inlinable
     static func hash(_ first: UInt64, _ second: UInt64, count: Int, seed: UInt64) -> UInt64 {
         var h = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
+        // The shifts are masking ones: each is within 0...56 here, and a shift that tested for
+        // 64 and beyond was a third of the hash's instructions.
         if count > 8 {
             // The first 8 bytes, then the last 8 (overlapping them).
-            let shift = UInt64(truncatingIfNeeded: 8 * (count - 8))
-            h = fold(fold(h, first), first >> shift | second << (64 - shift))
+            let shift = UInt64(truncatingIfNeeded: 8 &* (count &- 8))
+            h = fold(fold(h, first), first &>> shift | second &<< (64 &- shift))
         } else if count == 8 {
             h = fold(h, first)
         } else if count >= 4 {
             // The first 4 bytes and the last 4, as `tail` loads them.
-            let high = first >> UInt64(truncatingIfNeeded: 8 * (count - 4)) & 0xFFFF_FFFF
+            let high = first &>> UInt64(truncatingIfNeeded: 8 &* (count &- 4)) & 0xFFFF_FFFF
             h = fold(h, first & 0xFFFF_FFFF | high << 32)
         } else {
             h = fold(h, first)
