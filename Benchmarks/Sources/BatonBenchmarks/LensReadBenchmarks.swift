@@ -84,6 +84,21 @@ enum LensReadBenchmarks {
         harness.record("lens_observable_read_ns", observable)
         harness.record("lens_tracked_over_observable_ratio", lensTracked / observable)
 
+        // A body reading the screen's query handle (its phase, data, refresh flag and error),
+        // one tracking scope a body, beside a body reading the same four properties of a
+        // hand-written `@Observable` class of the same types.
+        let handle = QueryHandle(
+            BenchmarkScreenQuery.self, variables: BenchmarkScreen.variables, policy: .cacheOnly, in: environment)
+        guard handle.phase == .ready, let handleData = handle.data else { throw LensBenchmarkError.notCached }
+        let screenState = ObservableScreen(data: handleData)
+        let bodies = 1_000
+        let (handleRead, handleObservable) = Harness.interleavedMedians(
+            { Harness.nanoseconds { for _ in 0..<bodies { readHandle(handle) } } / Double(bodies * 4) },
+            { Harness.nanoseconds { for _ in 0..<bodies { readScreen(screenState) } } / Double(bodies * 4) })
+        harness.record("handle_read_ns", handleRead)
+        harness.record("handle_observable_read_ns", handleObservable)
+        harness.record("handle_read_over_observable_ratio", handleRead / handleObservable)
+
         // The screen's lists read again, as a body re-rendered reads them: the 20 results, each
         // character's episodes, each episode's characters (6,493 elements), through the lenses
         // the environment kept for them.
@@ -98,6 +113,44 @@ enum LensReadBenchmarks {
 
 extension LensReadBenchmarks {
     typealias Thumbnail = BenchmarkScreenQuery.Characters.Results.Episode.Characters
+
+    /// What an app would write by hand for the screen's state: the handle's four properties,
+    /// of the same types, in an `@Observable` class. Main actor.
+    @Observable @MainActor
+    final class ObservableScreen {
+        var phase: QueryPhase = .ready
+        var data: BenchmarkScreenQuery.Data?
+        var isRefreshing = false
+        var error: OperationError?
+
+        init(data: BenchmarkScreenQuery.Data) {
+            self.data = data
+        }
+    }
+
+    /// A body over the query handle: its four properties read in a tracking scope.
+    @MainActor @inline(never)
+    static func readHandle(_ handle: QueryHandle<BenchmarkScreenQuery>) {
+        withObservationTracking {
+            blackHole(handle.phase)
+            blackHole(handle.data)
+            blackHole(handle.isRefreshing)
+            blackHole(handle.error)
+        } onChange: {
+        }
+    }
+
+    /// The same body over the hand-written class.
+    @MainActor @inline(never)
+    static func readScreen(_ screen: ObservableScreen) {
+        withObservationTracking {
+            blackHole(screen.phase)
+            blackHole(screen.data)
+            blackHole(screen.isRefreshing)
+            blackHole(screen.error)
+        } onChange: {
+        }
+    }
 
     /// Nanoseconds to read each thumbnail's three fields through its lens, a row at a time.
     @MainActor @inline(never)

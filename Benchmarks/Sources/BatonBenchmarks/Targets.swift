@@ -23,6 +23,7 @@ enum Target {
         "lens_read_over_record_read_ratio": .atMost(2),
         "lens_argument_read_over_record_read_ratio": .atMost(2),
         "lens_tracked_over_observable_ratio": .atMost(1.1),
+        "handle_read_over_observable_ratio": .atMost(1.2),
         // The image (issue #21).
         "image_writer_over_commit_ratio": .atMost(2),
         "launch_over_hydrate_ratio": .atMost(2),

@@ -5,19 +5,24 @@ import Observation
 /// mutation fails, and replaced by the server's answer in one commit (so only the net
 /// difference notifies).
 ///
-/// Main actor, `@Observable`. Mutations are never shared: each call to `perform` sends its own
-/// request.
+/// Main actor, `Observable` (a view reading one of its properties re-renders when that
+/// property changes; a read costs what an `@Observable` property's does). Mutations are never
+/// shared: each call to `perform` sends its own request.
 @MainActor
-@Observable
-public final class MutationHandle<Op: GraphQLOperation> {
+public final class MutationHandle<Op: GraphQLOperation>: Observable {
     /// The lens over the mutation root after the last perform that landed.
-    public private(set) var data: Op.Data?
+    public var data: Op.Data? {
+        guard let ref = observed.data else { return nil }
+        return Op.Data(ref: ref)
+    }
     /// How many performs are on their way.
-    public private(set) var running = 0
+    public var running: Int { observed.running }
     /// The last failure; cleared by a perform that lands.
-    public private(set) var error: OperationError?
+    public var error: OperationError? { observed.error }
+    /// The properties above, observed (`MutationHandleState`).
+    let observed = MutationHandleState()
 
-    @ObservationIgnored let environment: GraphQLEnvironment
+    let environment: GraphQLEnvironment
 
     public init(_ operation: Op.Type = Op.self, in environment: GraphQLEnvironment) {
         self.environment = environment
@@ -79,10 +84,10 @@ public final class MutationHandle<Op: GraphQLOperation> {
             let changes = try optimisticChanges(optimisticResponse, optimisticUpdate, plan: plan, name: name)
             layer = environment.store.applyOptimistic(changes, operation: plan.identity)
         }
-        running += 1
+        observed.running += 1
         environment.log?(.fetchStarted(operation: name))
         var ingested = await GraphQLEnvironment.download(plan, uploads: uploads, transport: environment.transport)
-        running -= 1
+        observed.running -= 1
         var updateFailure: OperationError?
         if let update, case .success(var result) = ingested, result.hasData, !environment.isEnded {
             do {
@@ -102,8 +107,8 @@ public final class MutationHandle<Op: GraphQLOperation> {
         guard let lens = environment.lens(Op.self, over: plan) else {
             throw fail(.fetch(.noData([], operation: name)), operation: name)
         }
-        error = nil
-        data = lens
+        observed.error = nil
+        observed.data = lens.ref
         return lens
     }
 
@@ -147,7 +152,7 @@ public final class MutationHandle<Op: GraphQLOperation> {
     }
 
     private func fail(_ failure: OperationError, operation: String?) -> OperationError {
-        error = failure
+        observed.error = failure
         if let operation { environment.log?(.failed(operation: operation, kind: failure.kind)) }
         return failure
     }

@@ -3,7 +3,9 @@ import Observation
 
 /// A query on screen: its data as a lens over the store, its phase, and its fetches.
 ///
-/// Main actor, `@Observable`. The initializer resolves the operation against the store
+/// Main actor, `Observable`: a view reading ``data``, ``phase``, ``isRefreshing``,
+/// ``isLoadingPage`` or ``error`` re-renders when that property changes, and a read costs what
+/// an `@Observable` property's does. The initializer resolves the operation against the store
 /// synchronously (through `Store.check(_:maxAge:now:)`, and so through the image), so
 /// data the store holds is in ``data`` before the first body (except under
 /// ``FetchPolicy/networkFirst``, which shows it only when its fetch fails); data older than
@@ -19,31 +21,35 @@ import Observation
 /// (`GraphQLEnvironment.setActivity(_:)`) with its data stale or missing. Such a fetch fails
 /// as any other: in ``error`` and ``phase``.
 @MainActor
-@Observable
-public final class QueryHandle<Op: GraphQLOperation> {
+public final class QueryHandle<Op: GraphQLOperation>: Observable {
     /// The lens over the operation's root; nil until the store can answer the operation.
-    public private(set) var data: Op.Data?
-    public private(set) var phase: QueryPhase = .loading
+    public var data: Op.Data? {
+        guard let ref = observed.data else { return nil }
+        return Op.Data(ref: ref)
+    }
+    public var phase: QueryPhase { observed.phase }
     /// Whether a fetch is on its way while ``data`` shows what the store has.
-    public private(set) var isRefreshing = false
+    public var isRefreshing: Bool { observed.isRefreshing }
     /// Whether ``loadNext(_:)`` or ``loadPrevious(_:)`` is on its way.
-    public private(set) var isLoadingPage = false
+    public var isLoadingPage: Bool { observed.isLoadingPage }
     /// The last failure; cleared by a fetch that lands.
-    public private(set) var error: OperationError?
+    public var error: OperationError? { observed.error }
+    /// The properties above, observed (`QueryHandleState`).
+    let observed = QueryHandleState()
 
     public let variables: [String: JSONValue]
     public let policy: FetchPolicy
     /// The operation's plan; nil when it does not build (phase failed, `invalidOperation`).
-    @ObservationIgnored public let plan: OperationPlan?
+    public let plan: OperationPlan?
     /// What the initializer's check found (for `.networkFirst`, what a failed fetch would fall
     /// back to); nil for `.networkOnly`, an operation that does not build, or an environment
     /// that has ended.
-    @ObservationIgnored public private(set) var initialCheck: CheckResult?
-    @ObservationIgnored let environment: GraphQLEnvironment
-    @ObservationIgnored private let retention: Retention?
+    public private(set) var initialCheck: CheckResult?
+    let environment: GraphQLEnvironment
+    private let retention: Retention?
     /// The fetch this handle awaits from ``fetch(_:)``, so a second call joining the same
     /// fetch waits for it once.
-    @ObservationIgnored private var awaitedFetch: Task<Result<CommitSummary, OperationError>, Never>?
+    private var awaitedFetch: Task<Result<CommitSummary, OperationError>, Never>?
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst,
@@ -58,16 +64,16 @@ public final class QueryHandle<Op: GraphQLOperation> {
         } catch {
             self.plan = nil
             self.retention = nil
-            self.error = .refused(.invalidOperation(error))
-            self.phase = .failed(.invalidOperation)
+            observed.error = .refused(.invalidOperation(error))
+            observed.phase = .failed(.invalidOperation)
             return
         }
         self.plan = plan
         self.retention = Retention(environment.store.retain(plan))
         let name = plan.name ?? "anonymous"
         guard !environment.isEnded else {
-            self.error = .refused(.ended(operation: name))
-            self.phase = .failed(.ended)
+            observed.error = .refused(.ended(operation: name))
+            observed.phase = .failed(.ended)
             return
         }
         environment.onEnd(self) { [weak self] in self?.environmentEnded() }
@@ -86,8 +92,8 @@ public final class QueryHandle<Op: GraphQLOperation> {
             }
         }
         if (available || stale) && policy != .networkFirst {
-            data = makeData()
-            phase = .ready
+            observed.data = makeData()?.ref
+            observed.phase = .ready
         }
         let fetches: Bool
         switch policy {
@@ -98,8 +104,8 @@ public final class QueryHandle<Op: GraphQLOperation> {
         if fetches {
             fetch(plan)
         } else if data == nil {
-            error = .refused(.notCached(missing: initialCheck?.missingPaths ?? [], operation: name))
-            phase = .failed(.notCached)
+            observed.error = .refused(.notCached(missing: initialCheck?.missingPaths ?? [], operation: name))
+            observed.phase = .failed(.notCached)
         }
     }
 
@@ -111,8 +117,8 @@ public final class QueryHandle<Op: GraphQLOperation> {
     /// and returns when it has landed or failed.
     public func refetch() async {
         guard let plan else { return }
-        isRefreshing = data != nil
-        if data == nil { phase = .loading }
+        observed.isRefreshing = data != nil
+        if data == nil { observed.phase = .loading }
         finish(await environment.startFetch(plan).value)
     }
 
@@ -122,8 +128,8 @@ public final class QueryHandle<Op: GraphQLOperation> {
         let shared = environment.startFetch(plan)
         if shared == awaitedFetch { return }
         awaitedFetch = shared
-        isRefreshing = data != nil
-        if data == nil { phase = .loading }
+        observed.isRefreshing = data != nil
+        if data == nil { observed.phase = .loading }
         Task { [weak self] in
             let result = await shared.value
             guard let self else { return }
@@ -133,16 +139,16 @@ public final class QueryHandle<Op: GraphQLOperation> {
     }
 
     private func finish(_ result: Result<CommitSummary, OperationError>) {
-        isRefreshing = false
+        observed.isRefreshing = false
         switch result {
         case .success:
-            if data == nil { data = makeData() }
-            error = nil
-            phase = data == nil ? .failed(.noData) : .ready
+            if observed.data == nil { observed.data = makeData()?.ref }
+            observed.error = nil
+            observed.phase = data == nil ? .failed(.noData) : .ready
         case .failure(let failure):
-            error = failure
+            observed.error = failure
             if data == nil, policy == .networkFirst { fallBackToTheStore() }
-            phase = .failed(failure.kind)
+            observed.phase = .failed(failure.kind)
         }
     }
 
@@ -152,26 +158,26 @@ public final class QueryHandle<Op: GraphQLOperation> {
         guard let plan, !environment.isEnded else { return }
         let check = environment.store.check(plan, maxAge: policy.maxAge(expiration: Op.cacheExpiration))
         if case .missing = check.availability { return }
-        data = makeData()
+        observed.data = makeData()?.ref
     }
 
     private func environmentEnded() {
-        data = nil
-        isRefreshing = false
-        isLoadingPage = false
-        error = .refused(.ended(operation: plan?.name ?? "anonymous"))
-        phase = .failed(.ended)
+        observed.data = nil
+        observed.isRefreshing = false
+        observed.isLoadingPage = false
+        observed.error = .refused(.ended(operation: plan?.name ?? "anonymous"))
+        observed.phase = .failed(.ended)
     }
 
     func setLoadingPage(_ loading: Bool) {
-        isLoadingPage = loading
+        observed.isLoadingPage = loading
     }
 
     /// A page fetch's outcome: a failure is the handle's error; the phase stays.
     func setPageResult(_ result: Result<CommitSummary, OperationError>) {
         switch result {
-        case .success: error = nil
-        case .failure(let failure): error = failure
+        case .success: observed.error = nil
+        case .failure(let failure): observed.error = failure
         }
     }
 

@@ -59,21 +59,21 @@ extension RefetchHandle {
         let result = await environment.startFetch(pagePlan).value
         setLoading(false, direction)
         switch result {
-        case .success: error = nil
+        case .success: observed.error = nil
         case .failure(let failure): throw fail(failure)
         }
     }
 
     private func setLoading(_ loading: Bool, _ direction: ConnectionPaging.Direction) {
         switch direction {
-        case .forward: isLoadingNext = loading
-        case .backward: isLoadingPrevious = loading
+        case .forward: observed.isLoadingNext = loading
+        case .backward: observed.isLoadingPrevious = loading
         }
     }
 
     private func fail(_ failure: OperationError) -> OperationError {
         environment.log?(.failed(operation: String(describing: F.RefetchQuery.self), kind: failure.kind))
-        error = failure
+        observed.error = failure
         return failure
     }
 

@@ -6,42 +6,43 @@ import Observation
 /// for a fragment that selects a `@connection`, ``loadNext(_:)`` and ``loadPrevious(_:)``
 /// page that connection independently of the screen's query (see RefetchHandle+Pagination).
 ///
-/// Main actor, `@Observable`. Made from a lens the screen's query (or a parent fragment) gave,
-/// with the variables that lens was read under. A refetch's answer lands through the
-/// environment's one landing path (the store commit every fetch makes); until it has, ``lens``
-/// keeps reading the old data. Once it has, ``lens`` is re-pointed at the record the answer
-/// holds, through the refetch query's selection, so fields with arguments read the storage
-/// keys of the new ``variables``. A failure is thrown, typed, and kept in ``error``; the lens
-/// stays. While the handle lives, the refetch query it last landed is retained against
+/// Main actor, `Observable` (a view reading one of its properties re-renders when that property
+/// changes; a read costs what an `@Observable` property's does). Made from a lens the screen's
+/// query (or a parent fragment) gave, with the variables that lens was read under. A refetch's
+/// answer lands through the environment's one landing path (the store commit every fetch makes);
+/// until it has, ``lens`` keeps reading the old data. Once it has, ``lens`` is re-pointed at the
+/// record the answer holds, through the refetch query's selection, so fields with arguments read
+/// the storage keys of the new ``variables``. A failure is thrown, typed, and kept in ``error``;
+/// the lens stays. While the handle lives, the refetch query it last landed is retained against
 /// collection.
 @MainActor
-@Observable
-public final class RefetchHandle<F: RefetchableFragment> {
+public final class RefetchHandle<F: RefetchableFragment>: Observable {
     /// The fragment's lens: the one given, then the one over each refetch's answer.
-    public private(set) var lens: F
+    public var lens: F { F(ref: observed.lens) }
     /// The refetch query's variables the lens reads under: the fragment's variables, and the
     /// lookup's key arguments (`id`) taken from the lens's record.
-    public private(set) var variables: [String: JSONValue]
+    public var variables: [String: JSONValue] { observed.variables }
     /// Whether ``refetch(variables:)-([String:JSONValue])`` is on its way.
-    public private(set) var isRefetching = false
+    public var isRefetching: Bool { observed.isRefetching }
     /// Whether ``loadNext(_:)`` is on its way.
-    public internal(set) var isLoadingNext = false
+    public var isLoadingNext: Bool { observed.isLoadingNext }
     /// Whether ``loadPrevious(_:)`` is on its way.
-    public internal(set) var isLoadingPrevious = false
+    public var isLoadingPrevious: Bool { observed.isLoadingPrevious }
     /// The last failure; cleared by a fetch that lands.
-    public internal(set) var error: OperationError?
+    public var error: OperationError? { observed.error }
+    /// The properties above, observed (`RefetchHandleState`).
+    let observed: RefetchHandleState
 
-    @ObservationIgnored let environment: GraphQLEnvironment
-    @ObservationIgnored private var retention: Retention?
+    let environment: GraphQLEnvironment
+    private var retention: Retention?
     /// Counts refetches, so only the latest one started re-points the lens.
-    @ObservationIgnored private var generation = 0
+    private var generation = 0
 
     /// A handle over `lens`, read under `variables` (those of the query that reached it;
     /// the ones the refetch query does not declare are dropped).
     public init(_ lens: F, variables: [String: JSONValue] = [:], in environment: GraphQLEnvironment) {
-        self.lens = lens
+        self.observed = RefetchHandleState(lens: lens.ref, variables: Self.declared(variables))
         self.environment = environment
-        self.variables = Self.declared(variables)
     }
 
     deinit {
@@ -82,26 +83,26 @@ public final class RefetchHandle<F: RefetchableFragment> {
         let plan = try plan(variables)
         generation += 1
         let mine = generation
-        isRefetching = true
+        observed.isRefetching = true
         let result = await environment.startFetch(plan).value
-        if mine == generation { isRefetching = false }
+        if mine == generation { observed.isRefetching = false }
         switch result {
         case .failure(let failure):
-            if mine == generation { error = failure }
+            if mine == generation { observed.error = failure }
             throw failure
         case .success:
             guard mine == generation else { return }
             guard let repointed = lens(over: plan) else {
                 let failure = OperationError.refused(
                     .refetch(.notInAnswer(fragment: String(describing: F.self), operation: plan.name ?? "anonymous")))
-                error = failure
+                observed.error = failure
                 throw failure
             }
             retention?.release()
             retention = Retention(environment.store.retain(plan))
-            self.variables = variables
-            lens = repointed
-            error = nil
+            observed.variables = variables
+            observed.lens = repointed.ref
+            observed.error = nil
         }
     }
 
@@ -111,7 +112,7 @@ public final class RefetchHandle<F: RefetchableFragment> {
             return try environment.plan(F.RefetchQuery.self, variables: variables)
         } catch {
             let failure = OperationError.refused(.invalidOperation(error))
-            self.error = failure
+            observed.error = failure
             throw failure
         }
     }

@@ -7,31 +7,37 @@ import Observation
 /// with an error retrying cannot cure (`TransportFailure.isPermanent`: an unsupported
 /// transport, an HTTP 4xx other than 408 and 429) leaves the handle ``SubscriptionState/failed(_:)``.
 ///
-/// Main actor, `@Observable`. A payload that does not ingest is skipped (the store stays as
-/// it was) and reported in ``error``. The running stream does not keep the handle alive: an
-/// app that lets go of it ends the stream, as ``stop()`` does.
+/// Main actor, `Observable` (a view reading one of its properties re-renders when that
+/// property changes; a read costs what an `@Observable` property's does). A payload that does
+/// not ingest is skipped (the store stays as it was) and reported in ``error``. The running
+/// stream does not keep the handle alive: an app that lets go of it ends the stream, as
+/// ``stop()`` does.
 ///
 /// While the app is inactive (`GraphQLEnvironment.setActivity(.inactive)`) a started handle is
 /// ``SubscriptionState/parked``: its stream is let go (a backoff's wait too); when the app is
 /// back it subscribes again, a new stream from the transport, with its `data` and counts kept.
 @MainActor
-@Observable
-public final class SubscriptionHandle<Op: GraphQLOperation> {
-    public private(set) var state: SubscriptionState = .idle
+public final class SubscriptionHandle<Op: GraphQLOperation>: Observable {
+    public var state: SubscriptionState { observed.state }
     /// The lens over the subscription root; set with the first event.
-    public private(set) var data: Op.Data?
+    public var data: Op.Data? {
+        guard let ref = observed.data else { return nil }
+        return Op.Data(ref: ref)
+    }
     /// Events committed.
-    public private(set) var eventCount = 0
+    public var eventCount: Int { observed.eventCount }
     /// Reconnections made after drops.
-    public private(set) var resumptions = 0
+    public var resumptions: Int { observed.resumptions }
     /// The last failure: the drop being recovered from, the permanent failure, or a payload
     /// that did not ingest. Cleared when a stream connects.
-    public private(set) var error: OperationError?
+    public var error: OperationError? { observed.error }
+    /// The properties above, observed (`SubscriptionHandleState`).
+    let observed = SubscriptionHandleState()
 
     public let variables: [String: JSONValue]
-    @ObservationIgnored public let backoff: Backoff
-    @ObservationIgnored let environment: GraphQLEnvironment
-    @ObservationIgnored private let task = TaskSlot()
+    public let backoff: Backoff
+    let environment: GraphQLEnvironment
+    private let task = TaskSlot()
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], backoff: Backoff = .standard,
@@ -59,17 +65,17 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
         do {
             plan = try environment.plan(Op.self, variables: variables)
         } catch {
-            self.error = .refused(.invalidOperation(error))
-            state = .ended
+            observed.error = .refused(.invalidOperation(error))
+            observed.state = .ended
             return
         }
         guard !environment.isEnded else {
-            error = .refused(.ended(operation: plan.name ?? "anonymous"))
-            state = .ended
+            observed.error = .refused(.ended(operation: plan.name ?? "anonymous"))
+            observed.state = .ended
             return
         }
         guard environment.activity == .active else {
-            state = .parked
+            observed.state = .parked
             return
         }
         connect(plan)
@@ -77,7 +83,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
 
     /// Runs a new connection loop for `plan`, replacing any other.
     func connect(_ plan: OperationPlan) {
-        state = .connecting
+        observed.state = .connecting
         let loop = SubscriptionLoop(handle: self, plan: plan, environment: environment, backoff: backoff)
         task.replace(Task { await loop.run() })
     }
@@ -85,60 +91,60 @@ public final class SubscriptionHandle<Op: GraphQLOperation> {
     /// Lets the stream go, keeping the handle started: see ``SubscriptionState/parked``.
     func park() {
         task.cancel()
-        state = .parked
+        observed.state = .parked
     }
 
     /// Disconnects and ends; a parked handle stays ended when the app comes back.
     public func stop() {
         task.cancel()
-        state = .ended
+        observed.state = .ended
     }
 
     // MARK: The loop's reports
 
     func connecting() {
-        state = .connecting
+        observed.state = .connecting
     }
 
     /// The transport says the stream is up (or its first payload came): a reconnection
     /// clears the error that dropped the last stream.
     func connected() {
-        state = .open
-        error = nil
+        observed.state = .open
+        observed.error = nil
     }
 
     func dropped(_ failure: any Error, attempt: Int, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
-        error = .fetch(.transport(failure, operation: name))
+        observed.error = .fetch(.transport(failure, operation: name))
         environment.log?(.subscriptionDropped(operation: name, attempt: attempt))
-        state = .waiting(attempt: attempt)
+        observed.state = .waiting(attempt: attempt)
     }
 
     func resumed() {
-        resumptions += 1
+        observed.resumptions += 1
     }
 
     /// An error that retrying cannot make go away: the handle stops, failed.
     func failed(_ failure: any Error, plan: OperationPlan) {
         let name = plan.name ?? "anonymous"
         let error = OperationError.fetch(.transport(failure, operation: name))
-        self.error = error
+        observed.error = error
         environment.log?(.failed(operation: name, kind: error.kind))
-        state = .failed(error.kind)
+        observed.state = .failed(error.kind)
     }
 
     func finished() {
-        state = .ended
+        observed.state = .ended
     }
 
     func receive(_ ingested: Result<IngestResult, FetchError>, plan: OperationPlan) {
         guard !environment.isEnded else { return }
         switch environment.land(ingested, of: plan, as: .event) {
         case .success:
-            eventCount += 1
-            if data == nil { data = environment.lens(Op.self, over: plan) }
+            observed.eventCount += 1
+            if observed.data == nil { observed.data = environment.lens(Op.self, over: plan)?.ref }
         case .failure(let failure):
-            error = failure
+            observed.error = failure
             environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
         }
     }
