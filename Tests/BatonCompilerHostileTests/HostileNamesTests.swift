@@ -12,7 +12,7 @@ struct HostileNamesTests {
         {"data":{"self":{"__typename":"Thing","typename":"Thing","__typename_":"Thing","id":"t1","self":"lower self",
         "Self":"upper Self","init":"i","Type":"T","protocol":"p","default":"d","name":"lower name","Name":"upper Name",
         "kind":"Alive","KIND":"rawValue","case":"case","where":3,"in":true,"is":false,"as":"a","any":"n","try":"t",
-        "async":"y","await":"w","ref":"r","key":"k","fields":"f","typeCondition":"c","air_date":"snake","airDate":"camel",
+        "async":"y","await":"w","ref":"r","key":"k","fields":"f","typeCondition":"c","descriptors":"ds","air_date":"snake","airDate":"camel",
         "on":"o","thing":{"__typename":"Thing","id":"t2"},"Thing":null,"string":{"__typename":"Other","id":"o1","name":"other"}},
         "type":null,"class":null,"string":null,"data":null,"fields":null,"node":null,"union":null}}
         """#
@@ -42,6 +42,29 @@ struct HostileNamesTests {
         #expect(try thing.key_ == "k")
         #expect(try thing.fields_ == "f")
         #expect(try thing.typeCondition_ == "c")
+        #expect(try thing.descriptors_ == "ds")
+    }
+
+    /// The descriptors the plugin lists for each `Fields` (`FieldSet.descriptors`, read instead
+    /// of reflecting the set) are the ones reflection finds, in the same order: fields named
+    /// like Swift keywords and members, spreads, and the cases of abstract types.
+    @Test func everyGeneratedFieldSetListsTheDescriptorsReflectionFinds() {
+        let sets: [any FieldSet] = [
+            SelfQuery.Data.fields, SelfQuery.Self_.fields, SelfQuery.Self_.String_.fields, SelfQuery.Node.fields,
+            SelfQuery.Node.AsThing.fields, SelfQuery.Union.fields, SelfQuery.Union.AsThing.fields, Thingy.fields,
+            thingy.fields, FindQuery.Data.fields, ThingPayload.fields, Noded.fields, Anything.fields,
+            PayloadsQuery.Data.fields,
+        ]
+        for set in sets {
+            let reflected = Mirror(reflecting: set).children.compactMap { $0.value as? any FieldDescriptor }
+            #expect(Self.names(set.descriptors) == Self.names(reflected), "\(type(of: set))")
+            #expect(!reflected.isEmpty)
+        }
+    }
+
+    /// Each descriptor as its kind and response key.
+    static func names(_ descriptors: [any FieldDescriptor]) -> [String] {
+        descriptors.map { "\(type(of: $0)) \($0.address.responseKey)" }
     }
 
     @Test func namesDifferingOnlyInCaseOrSpellingStayApart() throws {

@@ -102,6 +102,10 @@ extension Compiler {
         }
         output.accessors = accessors
         output.tables.line()
+        LensEmitter.writeDescriptors(data, qualified: "\(typeName).Data", to: &output.tables, nesting: false)
+        for child in data.children {
+            LensEmitter.writeDescriptors(child, qualified: "\(typeName).\(child.typeName)", to: &output.tables)
+        }
         let typed = !operation.variableDefinitions.isEmpty
         let conformance = typed ? "TypedVariablesOperation" : "GraphQLOperation"
         output.tables.block("enum \(typeName): \(conformance), PayloadOperation") { writer in
@@ -149,6 +153,7 @@ extension Compiler {
         LensEmitter.write(lens, to: &output.code, accessors: &output.accessors)
         let updatable = fragment.directives.contains { $0.name == "updatable" }
         output.tables.line()
+        LensEmitter.writeDescriptors(lens, qualified: typeName, to: &output.tables)
         output.tables.block("extension \(typeName): PayloadFragment\(updatable ? ", UpdatableFragment" : "")") {
             writer in
             writer.lines(of: payload)

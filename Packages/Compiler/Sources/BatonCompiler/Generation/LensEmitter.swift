@@ -48,6 +48,23 @@ enum LensEmitter {
         }
     }
 
+    /// Among the tables, the descriptors of `model`'s `Fields` (named `qualified`) and of the
+    /// lenses nested in it, listed as declared: `FieldSet.descriptors`, so that the runtime
+    /// reads a fragment's fields without reflection. `nesting: false` leaves the nested lenses
+    /// out, as ``write(_:to:accessors:nesting:)`` does.
+    static func writeDescriptors(
+        _ model: LensModel, qualified: String, to writer: inout SwiftWriter, nesting: Bool = true
+    ) {
+        let names = model.fields.map(\.property) + model.spreads.map(\.property) + model.cases.map(\.descriptorName)
+        writer.line(
+            "extension \(qualified).Fields { var descriptors: [any FieldDescriptor] { ["
+                + names.map(SwiftNames.declared).joined(separator: ", ") + "] } }")
+        guard nesting else { return }
+        for child in model.children {
+            writeDescriptors(child, qualified: qualified + "." + child.typeName, to: &writer)
+        }
+    }
+
     /// `Scalar<String?>("name", alias: "label", arguments: true, required: .none, conditional: true)`.
     static func descriptor(_ field: LensModel.Field) -> String {
         var arguments = [SwiftNames.literal(field.name)]

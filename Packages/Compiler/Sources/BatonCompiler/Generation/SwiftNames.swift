@@ -16,7 +16,7 @@ enum SwiftNames {
     static let lensMembers: Set<String> = [
         "ref", "key", "connectionID", "self", "Self", "Type", "Protocol", "init", "fields", "Fields", "typeCondition",
         "throwsOnFieldError", "resolveLink", "nullElement", "fragmentType", "selection", "record", "context",
-        "Payload",
+        "Payload", "descriptors",
     ]
 
     /// Type names a generated type must not shadow: what generated code names unqualified.

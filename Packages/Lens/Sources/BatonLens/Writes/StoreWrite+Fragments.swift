@@ -19,20 +19,22 @@ extension StoreWrite {
     public mutating func write<F: PayloadFragment>(
         _ fragment: F.Type, payload: F.Payload, at key: RecordKey
     ) throws(WriteError) {
-        let name = String(describing: fragment)
+        // The fragment's name, for an error: its type's description, made only on failure (a
+        // type's description casts the metatype to the protocols that customize one).
+        func name() -> String { String(describing: fragment) }
         let object = payload.inputValue
         let normalization = store.normalization
         let plan: FragmentPlan
         do {
             plan = try environment.plan(fragment)
         } catch {
-            throw .invalidFragment(error, fragment: name)
+            throw .invalidFragment(error, fragment: name())
         }
         let result: IngestResult
         do {
             result = try Ingest.handWritten.ingest(object: object, into: key, plan: plan)
         } catch {
-            throw .invalidPayload(error, operation: name)
+            throw .invalidPayload(error, operation: name())
         }
         if case .string(let written)? = result.changes[key]?[Slot.typename] {
             if let held = typename(of: key), held != written {
