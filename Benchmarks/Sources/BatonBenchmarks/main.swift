@@ -9,6 +9,10 @@ if filter == ImageBenchmarks.launchChildArgument, CommandLine.arguments.count ==
     try MainActor.assumeIsolated { try ImageBenchmarks.launchChild(CommandLine.arguments[2]) }
     exit(0)
 }
+if filter == FirstPlanBenchmarks.childArgument {
+    try MainActor.assumeIsolated { try FirstPlanBenchmarks.child() }
+    exit(0)
+}
 if filter == Profiling.argument {
     try MainActor.assumeIsolated { try Profiling.run(CommandLine.arguments.dropFirst(2)) }
     exit(0)
@@ -21,6 +25,7 @@ let suites: [(name: String, run: @MainActor (inout Harness) throws -> Void)] = [
     ("image", ImageBenchmarks.run),
     ("lens", LensBenchmarks.run),
     ("lens-reads", LensReadBenchmarks.run),
+    ("first-plan", FirstPlanBenchmarks.run),
     ("writes", WriteBenchmarks.run),
     ("transport", TransportBenchmarks.run),
     ("batching", BatchingBenchmarks.run),
