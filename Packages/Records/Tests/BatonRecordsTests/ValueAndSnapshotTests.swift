@@ -178,6 +178,26 @@ private let everyValue: [Value] = [
                 == "Character:1:notes(first:2):edges:0")
     }
 
+    /// A child's key is its parent's, the field's storage key and the index, joined by `:`,
+    /// whatever their lengths (small keys of up to 15 bytes and longer ones alike), and equal
+    /// to the same text made any other way, in its hash too.
+    @Test func childKeysSpellTheirParentFieldAndIndex() {
+        let parents = ["", "A", "Character:1", "client:root:characters(page:1)", "Ünïcödé:1"]
+        let fields = ["", "e", "edges", "notes(first:2,after:\"c\")"]
+        let indices: [Int?] = [nil, 0, 7, 10, 99, 4_012, -3, Int.max, Int.min]
+        for parent in parents {
+            for field in fields {
+                for index in indices {
+                    let built = RecordKey(parent).child(field, index: index)
+                    let spelled = parent + ":" + field + (index.map { ":" + String($0) } ?? "")
+                    #expect(built.rawValue == spelled)
+                    #expect(built == RecordKey(spelled))
+                    #expect(built.bytesHash(seed: 7) == RecordKey(spelled).bytesHash(seed: 7))
+                }
+            }
+        }
+    }
+
     @Test func rootsKnowTheyAreRoots() {
         #expect(RecordKey.root.isRoot && RecordKey.mutationRoot.isRoot && RecordKey.subscriptionRoot.isRoot)
         #expect(!RecordKey.root.child("x").isRoot)
