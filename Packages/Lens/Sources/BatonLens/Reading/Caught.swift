@@ -1,6 +1,6 @@
 /// Relay's `@catch`: a field whose field error is a value, not a throw. Reads
 /// `Result<T, FieldError>`; a missing field or a value of the wrong kind still throws.
-public struct Caught<T: ScalarValue>: FieldDescriptor {
+public struct Caught<T>: Sendable {
     /// ``address``, unretained (addresses are interned for the life of the process): a
     /// descriptor is plain words.
     @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
@@ -17,7 +17,7 @@ public struct Caught<T: ScalarValue>: FieldDescriptor {
 
     @MainActor
     @inlinable
-    public func read(from ref: RecordRef) throws(LensError) -> Result<T, FieldError> {
+    public func read(from ref: RecordRef) throws(LensError) -> Result<T, FieldError> where T: ScalarValue {
         do {
             let (value, _) = try address.value(in: ref)
             if let converted = T.converted(value) { return .success(converted) }
@@ -28,3 +28,6 @@ public struct Caught<T: ScalarValue>: FieldDescriptor {
         }
     }
 }
+
+/// A descriptor when `T` is a ``ScalarValue`` (see ``Scalar``).
+extension Caught: FieldDescriptor where T: ScalarValue {}

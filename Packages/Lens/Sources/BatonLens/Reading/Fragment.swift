@@ -54,29 +54,29 @@ extension Fragment {
     public var connectionID: String { ref.record.key.rawValue }
 
     @inlinable
-    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Scalar<T>>) -> T {
+    public subscript<T: ScalarValue>(dynamicMember keyPath: KeyPath<Fields, Scalar<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
     @inlinable
-    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Linked<T>>) -> T {
+    public subscript<T: LinkTarget>(dynamicMember keyPath: KeyPath<Fields, Linked<T>>) -> T {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
     @inlinable
-    public subscript<T>(dynamicMember keyPath: KeyPath<Fields, Caught<T>>) -> Result<T, FieldError> {
+    public subscript<T: ScalarValue>(dynamicMember keyPath: KeyPath<Fields, Caught<T>>) -> Result<T, FieldError> {
         get throws(LensError) { try Self.fields[keyPath: keyPath].read(from: ref) }
     }
 
     /// The spread fragment's lens over the same record.
     @inlinable
-    public subscript<L>(dynamicMember keyPath: KeyPath<Fields, Spread<L>>) -> L {
+    public subscript<L: Fragment>(dynamicMember keyPath: KeyPath<Fields, Spread<L>>) -> L {
         L(ref: ref)
     }
 
     /// The narrower lens over the same record when the record is of one of its types; nil otherwise.
     @inlinable
-    public subscript<L>(dynamicMember keyPath: KeyPath<Fields, Narrow<L>>) -> L? {
+    public subscript<L: Fragment>(dynamicMember keyPath: KeyPath<Fields, Narrow<L>>) -> L? {
         guard let typename = ref.record.typename, Self.fields[keyPath: keyPath].types.contains(typename) else {
             return nil
         }

@@ -10,7 +10,7 @@
 /// A link to a record the store no longer holds reads as ``LensError/missing(field:record:)``;
 /// in a list, such elements are dropped. A `@connection` field declared with
 /// `arguments: true` reads the connection record its pages merge into.
-public struct Linked<T: LinkTarget>: FieldDescriptor {
+public struct Linked<T>: Sendable {
     /// ``address``, unretained (addresses are interned for the life of the process): a
     /// descriptor is plain words.
     @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
@@ -27,12 +27,10 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
         self.required = required == .notRequired ? nil : required
     }
 
-    public var linkedFragment: (any Fragment.Type)? { T.fragmentType }
-
     /// The linked lens, read with tracking.
     @MainActor
     @inlinable
-    public func read(from ref: RecordRef) throws(LensError) -> T {
+    public func read(from ref: RecordRef) throws(LensError) -> T where T: LinkTarget {
         // The address is used in place: taken out of its handle (`address`), it was retained
         // and released around the read.
         unowned(unsafe) let address = unretainedAddress.takeUnretainedValue()
@@ -45,4 +43,9 @@ public struct Linked<T: LinkTarget>: FieldDescriptor {
         case .bubbled(let field, let record): throw .requiredNull(field: field, record: record)
         }
     }
+}
+
+/// A descriptor when `T` is a ``LinkTarget`` (see ``Scalar``).
+extension Linked: FieldDescriptor where T: LinkTarget {
+    public var linkedFragment: (any Fragment.Type)? { T.fragmentType }
 }

@@ -6,7 +6,7 @@
 /// let noteCount = Scalar<Int>("count", arguments: true)   // storage key through the plan
 /// let title = Scalar<String>("title", required: .none)     // @required(action: NONE)
 /// ```
-public struct Scalar<T: ScalarValue>: FieldDescriptor {
+public struct Scalar<T>: Sendable {
     public let required: RequiredAction?
     /// ``address``, unretained (addresses are interned for the life of the process).
     @usableFromInline let unretainedAddress: Unmanaged<FieldAddress>
@@ -40,7 +40,7 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     /// The field's value in `ref`, read with tracking.
     @MainActor
     @inlinable
-    public func read(from ref: RecordRef) throws(LensError) -> T {
+    public func read(from ref: RecordRef) throws(LensError) -> T where T: ScalarValue {
         // A field without arguments that the record holds, in a value that converts
         // (`ScalarValue.converted`): one tracked read of its slot, inlined into the lens,
         // naming nothing. Anything else goes through `readNaming(from:)`.
@@ -55,7 +55,7 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
     /// inlines only the read that converts.
     @MainActor
     @usableFromInline @inline(never)
-    func readNaming(from ref: RecordRef) throws(LensError) -> T {
+    func readNaming(from ref: RecordRef) throws(LensError) -> T where T: ScalarValue {
         if let field = staticField, let value = ref.record[untracked: field.takeUnretainedValue().slot] {
             if case .error = value {
             } else {
@@ -74,3 +74,10 @@ public struct Scalar<T: ScalarValue>: FieldDescriptor {
         address._withUnsafeGuaranteedRef { $0.responseKey }
     }
 }
+
+/// A descriptor when `T` is a ``ScalarValue``. The type itself constrains nothing, so the
+/// runtime makes the metadata of a descriptor of a concrete type (`Scalar<String?>`) without
+/// checking a requirement, where each check's first time for a type scans every conformance
+/// record of the process (see `FieldSet.descriptors`); the compiler hands it the conformance's
+/// witnesses instead. The same holds for ``Linked``, ``Caught``, ``Spread`` and ``Narrow``.
+extension Scalar: FieldDescriptor where T: ScalarValue {}

@@ -8,12 +8,16 @@
 /// As a descriptor it shows the runtime the spread lens, so checking an operation and
 /// finding the selection of fields with arguments follow into it. Its address is
 /// `__typename`, which the check skips. Immutable: safe on any thread.
-public struct Spread<Lens: Fragment>: FieldDescriptor {
+public struct Spread<Lens>: Sendable {
     public var address: FieldAddress { FieldAddress.typename.takeUnretainedValue() }
 
     public init() {}
 
     public var required: RequiredAction? { nil }
+}
+
+/// A descriptor when `Lens` is a ``Fragment`` (see ``Scalar``).
+extension Spread: FieldDescriptor where Lens: Fragment {
     public var linkedFragment: (any Fragment.Type)? { Lens.self }
 }
 
@@ -26,7 +30,7 @@ public struct Spread<Lens: Fragment>: FieldDescriptor {
 /// ```
 ///
 /// Immutable: safe on any thread.
-public struct Narrow<Lens: Fragment>: FieldDescriptor {
+public struct Narrow<Lens>: Sendable {
     public var address: FieldAddress { FieldAddress.typename.takeUnretainedValue() }
     /// The concrete types the lens applies to.
     public let types: Set<String>
@@ -36,5 +40,9 @@ public struct Narrow<Lens: Fragment>: FieldDescriptor {
     }
 
     public var required: RequiredAction? { nil }
+}
+
+/// A descriptor when `Lens` is a ``Fragment`` (see ``Scalar``).
+extension Narrow: FieldDescriptor where Lens: Fragment {
     public var linkedFragment: (any Fragment.Type)? { Lens.self }
 }

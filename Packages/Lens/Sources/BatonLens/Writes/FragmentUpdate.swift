@@ -75,7 +75,7 @@ public struct FragmentUpdate<F: UpdatableFragment> {
     // MARK: Reading
 
     /// The scalar field's value: what this update set, else what the store holds.
-    public subscript<T>(dynamicMember field: KeyPath<F.Fields, Scalar<T>>) -> T {
+    public subscript<T: ScalarValue>(dynamicMember field: KeyPath<F.Fields, Scalar<T>>) -> T {
         get throws(LensError) {
             let scalar = F.fields[keyPath: field]
             guard let value = staged(scalar.address) else { return try scalar.read(from: ref) }
@@ -84,7 +84,7 @@ public struct FragmentUpdate<F: UpdatableFragment> {
     }
 
     /// The linked lens: what this update set, else what the store holds.
-    public subscript<T>(dynamicMember field: KeyPath<F.Fields, Linked<T>>) -> T {
+    public subscript<T: LinkTarget>(dynamicMember field: KeyPath<F.Fields, Linked<T>>) -> T {
         get throws(LensError) {
             let linked = F.fields[keyPath: field]
             guard let value = staged(linked.address) else { return try linked.read(from: ref) }
