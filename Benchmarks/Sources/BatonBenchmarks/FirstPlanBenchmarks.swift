@@ -23,19 +23,8 @@ enum FirstPlanBenchmarks {
 
     /// Runs ``child()`` in a new process: the milliseconds of its first plan and of the next.
     static func planInNewProcess() throws -> (first: Double, again: Double) {
-        let child = Process()
-        child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = [childArgument]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        let figures = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard child.terminationStatus == 0, figures.count == 2 else {
-            throw ImageBenchmarks.BenchError.child(
-                "status \(child.terminationStatus), printed \(text.debugDescription)")
-        }
+        let figures = try Harness.childFigures([childArgument])
+        guard figures.count == 2 else { throw ImageBenchmarks.BenchError.child("printed \(figures)") }
         return (figures[0], figures[1])
     }
 

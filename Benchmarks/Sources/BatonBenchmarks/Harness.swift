@@ -84,6 +84,25 @@ struct Harness {
         try nanoseconds(body) / 1e6
     }
 
+    /// The numbers this executable prints when run again in a new process with `arguments`
+    /// (a suite's child: a launch, a first plan).
+    static func childFigures(_ arguments: [String]) throws -> [Double] {
+        let child = Process()
+        child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = arguments
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        let figures = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard child.terminationStatus == 0, !figures.isEmpty else {
+            throw ImageBenchmarks.BenchError.child(
+                "status \(child.terminationStatus), printed \(text.debugDescription)")
+        }
+        return figures
+    }
+
     /// Writes `{"machine", "date", "figures"}` to `url`. A run of some suites only (a filter)
     /// keeps the other suites' figures from the file.
     func write(to url: URL) throws {

@@ -230,18 +230,9 @@ enum ImageBenchmarks {
 
     /// Runs this binary as a new process that hydrates `file`; the milliseconds it reports.
     static func launchInNewProcess(_ file: URL) throws -> Double {
-        let child = Process()
-        child.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = [launchChildArgument, file.path]
-        let output = Pipe()
-        child.standardOutput = output
-        try child.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        guard child.terminationStatus == 0, let ms = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchError.child("status \(child.terminationStatus), printed \(text.debugDescription)")
-        }
-        return ms
+        let figures = try Harness.childFigures([launchChildArgument, file.path])
+        guard figures.count == 1 else { throw BenchError.child("printed \(figures)") }
+        return figures[0]
     }
 
     /// The child of ``launchInNewProcess(_:)``: plans the fixture, then from the request to

@@ -51,7 +51,13 @@ extension GraphQLEnvironment {
     /// The lens over `plan`'s root, which every handle's `data` is; nil until the store holds
     /// the root record.
     func lens<Op: GraphQLOperation>(_ operation: Op.Type, over plan: OperationPlan) -> Op.Data? {
+        rootRef(over: plan).map { Op.Data(ref: $0) }
+    }
+
+    /// What ``lens(_:over:)`` wraps: the reference to `plan`'s root record through its root
+    /// selection, as a handle's observed state holds it.
+    func rootRef(over plan: OperationPlan) -> RecordRef? {
         guard let root = store.record(plan.rootKey) else { return nil }
-        return Op.Data(ref: RecordRef(record: root, selection: plan.root, context: lensContext))
+        return RecordRef(record: root, selection: plan.root, context: lensContext)
     }
 }

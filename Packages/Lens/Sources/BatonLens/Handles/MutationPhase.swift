@@ -17,6 +17,6 @@ extension MutationHandle {
     public var phase: MutationPhase {
         if isRunning { return .running }
         if let error { return .failed(error.kind) }
-        return data == nil ? .idle : .succeeded
+        return observed.data == nil ? .idle : .succeeded
     }
 }

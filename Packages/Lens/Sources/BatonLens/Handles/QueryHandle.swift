@@ -92,7 +92,7 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
             }
         }
         if (available || stale) && policy != .networkFirst {
-            observed.data = makeData()?.ref
+            observed.data = dataRef()
             observed.phase = .ready
         }
         let fetches: Bool
@@ -103,7 +103,7 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         }
         if fetches {
             fetch(plan)
-        } else if data == nil {
+        } else if observed.data == nil {
             observed.error = .refused(.notCached(missing: initialCheck?.missingPaths ?? [], operation: name))
             observed.phase = .failed(.notCached)
         }
@@ -117,8 +117,8 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
     /// and returns when it has landed or failed.
     public func refetch() async {
         guard let plan else { return }
-        observed.isRefreshing = data != nil
-        if data == nil { observed.phase = .loading }
+        observed.isRefreshing = observed.data != nil
+        if observed.data == nil { observed.phase = .loading }
         finish(await environment.startFetch(plan).value)
     }
 
@@ -128,8 +128,8 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         let shared = environment.startFetch(plan)
         if shared == awaitedFetch { return }
         awaitedFetch = shared
-        observed.isRefreshing = data != nil
-        if data == nil { observed.phase = .loading }
+        observed.isRefreshing = observed.data != nil
+        if observed.data == nil { observed.phase = .loading }
         Task { [weak self] in
             let result = await shared.value
             guard let self else { return }
@@ -142,12 +142,12 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         observed.isRefreshing = false
         switch result {
         case .success:
-            if observed.data == nil { observed.data = makeData()?.ref }
+            if observed.data == nil { observed.data = dataRef() }
             observed.error = nil
-            observed.phase = data == nil ? .failed(.noData) : .ready
+            observed.phase = observed.data == nil ? .failed(.noData) : .ready
         case .failure(let failure):
             observed.error = failure
-            if data == nil, policy == .networkFirst { fallBackToTheStore() }
+            if observed.data == nil, policy == .networkFirst { fallBackToTheStore() }
             observed.phase = .failed(failure.kind)
         }
     }
@@ -158,7 +158,7 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         guard let plan, !environment.isEnded else { return }
         let check = environment.store.check(plan, maxAge: policy.maxAge(expiration: Op.cacheExpiration))
         if case .missing = check.availability { return }
-        observed.data = makeData()?.ref
+        observed.data = dataRef()
     }
 
     private func environmentEnded() {
@@ -181,8 +181,9 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         }
     }
 
-    func makeData() -> Op.Data? {
-        plan.flatMap { environment.lens(Op.self, over: $0) }
+    /// The reference ``data`` wraps, over the operation's root; nil until the store holds it.
+    func dataRef() -> RecordRef? {
+        plan.flatMap { environment.rootRef(over: $0) }
     }
 }
 

@@ -142,7 +142,7 @@ public final class SubscriptionHandle<Op: GraphQLOperation>: Observable {
         switch environment.land(ingested, of: plan, as: .event) {
         case .success:
             observed.eventCount += 1
-            if observed.data == nil { observed.data = environment.lens(Op.self, over: plan)?.ref }
+            if observed.data == nil { observed.data = environment.rootRef(over: plan) }
         case .failure(let failure):
             observed.error = failure
             environment.log?(.failed(operation: plan.name ?? "anonymous", kind: failure.kind))
