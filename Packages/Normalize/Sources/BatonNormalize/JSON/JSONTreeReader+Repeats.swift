@@ -29,7 +29,7 @@ extension JSONTreeReader {
             let before = UnsafePointer<(String, JSONValue)>(bitPattern: previous.start)
         else { return false }
         if now != before {
-            for i in 0..<current.count where !Self.sameMember(now + i, before + i) { return false }
+            for i in 0..<current.count where !Self.sameMember(now + i, before + i, in: storage) { return false }
         }
         depth &-= 1
         pending = nil
@@ -41,36 +41,39 @@ extension JSONTreeReader {
     /// takes `1` for `1.0` and members in any order: the order a walk meets members in is the
     /// order it writes their records in.
     static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b) } }
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in same(a, b, in: TreeStorage.probed) } }
     }
 
-    /// `same(_:_:)` in place. Values with the same bits are the same (a shared string or
-    /// array, a short string, most numbers), so a tree that shares its storage is told without
-    /// looking into it.
-    static func same(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>) -> Bool {
+    /// `same(_:_:)` in place, reading containers through `storage` (see `TreeStorage`).
+    /// Values with the same bits are the same (a shared string or array, a short string, most
+    /// numbers), so a tree that shares its storage is told without looking into it.
+    static func same(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>, in storage: TreeStorage?) -> Bool {
         if sameBits(a, b, count: MemoryLayout<JSONValue>.size) { return true }
+        // Containers are matched by case alone, not bound: a binding would copy the array.
+        // Written out, not through a helper taking the comparison as a function, which went
+        // through a thunk per element (+10% of a payload's comparisons).
+        if case .array = a.pointee {
+            guard case .array = b.pointee else { return false }
+            let x = elements(of: a, in: storage)
+            let y = elements(of: b, in: storage)
+            guard x.count == y.count else { return false }
+            for i in x.indices where !same(x.baseAddress! + i, y.baseAddress! + i, in: storage) { return false }
+            return true
+        }
+        if case .object = a.pointee {
+            guard case .object = b.pointee else { return false }
+            let x = members(of: a, in: storage)
+            let y = members(of: b, in: storage)
+            guard x.count == y.count else { return false }
+            for i in x.indices where !sameMember(x.baseAddress! + i, y.baseAddress! + i, in: storage) { return false }
+            return true
+        }
         switch a.pointee {
         case .string(let x):
             guard case .string(let y) = b.pointee else { return false }
             return sameText(x, y)
-        case .array(let x):
-            guard case .array(let y) = b.pointee, x.count == y.count else { return false }
-            // Written out, as in the object case below: a helper taking the comparison as a
-            // function went through a thunk per element (+10% of a payload's comparisons).
-            return x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    for i in x.indices where !same(x.baseAddress! + i, y.baseAddress! + i) { return false }
-                    return true
-                }
-            }
-        case .object(let x):
-            guard case .object(let y) = b.pointee, x.count == y.count else { return false }
-            return x.withUnsafeBufferPointer { x in
-                y.withUnsafeBufferPointer { y in
-                    for i in x.indices where !sameMember(x.baseAddress! + i, y.baseAddress! + i) { return false }
-                    return true
-                }
-            }
+        case .array, .object:
+            return false  // compared above
         case .null:
             return b.pointee.isNull
         case .bool(let x):
@@ -87,9 +90,11 @@ extension JSONTreeReader {
 
     /// Whether two members have the same key and the same value (`same(_:_:)`).
     @inline(__always)
-    static func sameMember(_ a: UnsafePointer<(String, JSONValue)>, _ b: UnsafePointer<(String, JSONValue)>) -> Bool {
+    static func sameMember(
+        _ a: UnsafePointer<(String, JSONValue)>, _ b: UnsafePointer<(String, JSONValue)>, in storage: TreeStorage?
+    ) -> Bool {
         let keys = sameBits(a, b, count: MemoryLayout<String>.size) || sameText(a.pointee.0, b.pointee.0)
-        return keys && same(value(of: a), value(of: b))
+        return keys && same(value(of: a), value(of: b), in: storage)
     }
 
     /// Whether two strings have the same UTF-8: stricter than `==`, which takes canonically

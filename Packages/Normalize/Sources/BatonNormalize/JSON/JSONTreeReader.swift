@@ -62,9 +62,15 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
         return offset
     }
     var arena = ByteArena()
+    /// Where the tree's containers keep their elements, when the probe found it: they are read
+    /// in place, else copied out of their values as they open (see `TreeStorage`).
+    let storage: TreeStorage?
 
-    init(_ value: JSONValue, maxDepth: Int = 512) {
+    /// A reader of `value`, reading its containers through `storage` (the probed layout by
+    /// default; nil copies each container out of its value, as the tests compare).
+    init(_ value: JSONValue, maxDepth: Int = 512, storage: TreeStorage? = TreeStorage.probed) {
         self.maxDepth = maxDepth
+        self.storage = storage
         root = .allocate(capacity: 1)
         root.initialize(to: value)
         pending = UnsafePointer(root)
@@ -106,18 +112,41 @@ struct JSONTreeReader: JSONTokenSource, ~Copyable {
 
     mutating func beginObject() throws(JSONReadError) {
         let value = try take(.object)
-        guard case .object(let members) = value.pointee else { throw Self.mismatch(.object, value.pointee) }
-        // The tree's array, which `root` keeps alive and nothing mutates: its storage stays put.
-        let storage = members.withUnsafeBufferPointer { $0 }
-        try push(Frame(isObject: true, members: storage, elements: UnsafeBufferPointer(start: nil, count: 0), next: 0))
+        guard case .object = value.pointee else { throw Self.mismatch(.object, value.pointee) }
+        try push(
+            Frame(
+                isObject: true, members: Self.members(of: value, in: storage), elements: .init(start: nil, count: 0),
+                next: 0))
     }
 
     mutating func beginArray() throws(JSONReadError) {
         let value = try take(.array)
-        guard case .array(let elements) = value.pointee else { throw Self.mismatch(.array, value.pointee) }
-        // The tree's array, which `root` keeps alive and nothing mutates: its storage stays put.
-        let storage = elements.withUnsafeBufferPointer { $0 }
-        try push(Frame(isObject: false, members: UnsafeBufferPointer(start: nil, count: 0), elements: storage, next: 0))
+        guard case .array = value.pointee else { throw Self.mismatch(.array, value.pointee) }
+        try push(
+            Frame(
+                isObject: false, members: .init(start: nil, count: 0), elements: Self.elements(of: value, in: storage),
+                next: 0))
+    }
+
+    /// The members of the object `value` holds, in the tree's storage: read in place through
+    /// `storage`, else through a copy of the array. The tree's arrays, which `root` keeps alive
+    /// and nothing mutates, stay put either way.
+    @inline(__always)
+    static func members(of value: UnsafePointer<JSONValue>, in storage: TreeStorage?) -> UnsafeBufferPointer<
+        (String, JSONValue)
+    > {
+        if let storage { return storage.members(of: value) }
+        guard case .object(let members) = value.pointee else { preconditionFailure("members(of:in:) of no object") }
+        return members.withUnsafeBufferPointer { $0 }
+    }
+
+    /// The elements of the array `value` holds, in the tree's storage; as `members(of:in:)`.
+    @inline(__always)
+    static func elements(of value: UnsafePointer<JSONValue>, in storage: TreeStorage?) -> UnsafeBufferPointer<JSONValue>
+    {
+        if let storage { return storage.elements(of: value) }
+        guard case .array(let elements) = value.pointee else { preconditionFailure("elements(of:in:) of no array") }
+        return elements.withUnsafeBufferPointer { $0 }
     }
 
     /// Where the value of the member at `index` of `members` is.
