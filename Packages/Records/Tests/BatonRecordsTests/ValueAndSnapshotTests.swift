@@ -198,6 +198,25 @@ private let everyValue: [Value] = [
         }
     }
 
+    @Test func identifiedKeysSpellTheirTypeAndID() {
+        let types = ["", "A", "Character", "AVeryLongTypeNameIndeed"]
+        let ids = ["", "1", "12345678901234", "a-uuid-5f1c2e9a-0b7d-4c1e-9f3a-long", "Ünïcödé"]
+        for type in types {
+            for id in ids {
+                let spelled = type + ":" + id
+                let fromText = RecordKey(type: type, id: id)
+                let fromBytes = Array(id.utf8).withUnsafeBufferPointer { RecordKey(type: type, id: $0) }
+                #expect(fromText.rawValue == spelled && fromBytes.rawValue == spelled)
+                #expect(fromBytes == RecordKey(spelled))
+                #expect(fromBytes.bytesHash(seed: 7) == RecordKey(spelled).bytesHash(seed: 7))
+            }
+        }
+        // Invalid UTF-8 is repaired as the id's own decoding repairs it.
+        let invalid: [UInt8] = [0x61, 0xFF, 0x62, 0xC3]
+        let repaired = invalid.withUnsafeBufferPointer { RecordKey(type: "T", id: $0) }
+        #expect(repaired.rawValue == "T:" + String(decoding: invalid, as: UTF8.self))
+    }
+
     @Test func rootsKnowTheyAreRoots() {
         #expect(RecordKey.root.isRoot && RecordKey.mutationRoot.isRoot && RecordKey.subscriptionRoot.isRoot)
         #expect(!RecordKey.root.child("x").isRoot)

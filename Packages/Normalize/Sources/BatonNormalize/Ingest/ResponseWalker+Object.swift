@@ -232,7 +232,7 @@ extension ResponseWalker where Reader: ~Copyable {
             replaced = changes.merge(sortedCells: cells, at: found.position)
             return (found.key, found.entry)
         }
-        let key = key ?? RecordKey(type: typename, id: String(decoding: id, as: UTF8.self))
+        let key = key ?? RecordKey(type: typename, id: id)
         let position = changes.merge(key, sortedCells: cells, replaced: &replaced)
         return (key, records.insert(type: typename, id: id, key: key, position: position))
     }
@@ -248,7 +248,7 @@ extension ResponseWalker where Reader: ~Copyable {
         element: Int?, abstract: Bool
     ) throws -> RecordKey {
         guard let typename else { throw IngestError(.missingTypename) }
-        if let id { return RecordKey(type: typename, id: String(decoding: id, as: UTF8.self)) }
+        if let id { return RecordKey(type: typename, id: id) }
         if !keyValues.isEmpty, let key = policy.key(typename: typename, value: { keyValues[$0] }) { return key }
         return place(embedded, element, typename: typename, abstract: abstract)
     }
