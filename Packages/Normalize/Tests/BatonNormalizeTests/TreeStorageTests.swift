@@ -13,6 +13,7 @@ import BatonRecords
         .array([.null, .bool(true), .int(-3), .double(2.5), .string("short"), .string(long)]),
         .object([("a", .array([.array([]), .object([("b", .array([.int(1), .object([])]))])])), ("c", .null)]),
         .object((0..<40).map { ("member\($0)", .array((0..<$0).map { JSONValue.int($0) })) }),
+        .object([("aKeyLongerThanFifteenBytes", .string(long)), ("Ünïcödé kéy", .string("Ünïcödé välüé"))]),
     ]
 
     @Test func theProbeFindsTheArraysLayoutOnThisPlatform() {
@@ -58,6 +59,8 @@ import BatonRecords
             .object([
                 ("a", .array([.array([]), .object([("b", .array([.int(1), .object([("d", .null)])]))])])), ("c", .null),
             ]),
+            .object([("aKeyLongerThanFifteenBytez", .string(Self.long)), ("Ünïcödé kéy", .string("Ünïcödé välüé"))]),
+            .object([("aKeyLongerThanFifteenBytes", .string(Self.long)), ("Ünïcödé kéy", .string("Ünïcödé välüe"))]),
         ]
         // Each tree against itself, a copy of itself made anew (other storage), and the others.
         let made = try Self.trees.map { try JSONValue.parse($0.jsonBytes()) }
