@@ -14,6 +14,19 @@ import Testing
         #expect(found.count == hashes.count)
     }
 
+    @Test func slotsMadeForAnExpectedCountHoldItWithoutGrowing() {
+        #expect(HashSlots().capacity == 512)
+        #expect(HashSlots(expecting: 512).capacity == 512)
+        #expect(HashSlots(expecting: 513).capacity == 1_024)
+        #expect(HashSlots(expecting: 1 << 30).capacity == 1 << 16)
+        var slots = HashSlots(expecting: 3_000)
+        let capacity = slots.capacity
+        for index in 0..<3_000 {
+            _ = slots.insert(hash: UInt32(truncatingIfNeeded: index &* 2_654_435_761), index: index)
+        }
+        #expect(capacity >= 3_000 && slots.capacity == capacity)
+    }
+
     @Test func oneCollidingHashKeepsABoundedRunAndRefusesTheRest() {
         var slots = HashSlots()
         var kept: [Int] = []

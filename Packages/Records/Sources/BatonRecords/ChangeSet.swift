@@ -23,6 +23,12 @@ public struct ChangeSet: Hashable, Sendable {
 
     public var isEmpty: Bool { snapshots.isEmpty && deletions.isEmpty && edits.isEmpty }
 
+    /// Makes room for `count` snapshots, so that writing that many grows nothing.
+    public mutating func reserveCapacity(_ count: Int) {
+        snapshots.reserveCapacity(count)
+        positions.reserveCapacity(count)
+    }
+
     /// Adds an edit of a list the store holds, applied after every snapshot.
     public mutating func edit(_ edit: ListEdit) {
         edits.append(edit)

@@ -1,3 +1,5 @@
+@_spi(Baton) import BatonNormalize
+
 /// Plans operations from their emitted templates, or from their documents (each parsed once),
 /// and checks each operation's lenses against the first plan made for it. Main actor:
 /// handles build plans there, before their first read.
@@ -5,6 +7,8 @@
 enum OperationBuilder {
     private static var documents: [ObjectIdentifier: Document] = [:]
     private static var verified: Set<ObjectIdentifier> = []
+    /// What each operation's last walk made, shared by its plans in every environment.
+    private static var walkSizes: [ObjectIdentifier: WalkSizes] = [:]
 
     /// The plan of `operation` under `variables`, from `template` when the caller holds the
     /// operation's template already (made by `template(_:normalization:)` under the same
@@ -22,7 +26,8 @@ enum OperationBuilder {
         }
         let plan: OperationPlan
         do {
-            plan = try OperationPlan(template: made, variables: variables, normalization: normalization)
+            plan = try OperationPlan(
+                template: made, variables: variables, normalization: normalization, walkSizes: sizes(of: id))
         } catch {
             throw .plan(error, operation: name(of: operation))
         }
@@ -34,6 +39,14 @@ enum OperationBuilder {
             verified.insert(id)
         }
         return plan
+    }
+
+    /// What `operation`'s last walk made (see `WalkSizes`).
+    private static func sizes(of operation: ObjectIdentifier) -> WalkSizes {
+        if let sizes = walkSizes[operation] { return sizes }
+        let made = WalkSizes()
+        walkSizes[operation] = made
+        return made
     }
 
     /// The operation's emitted template, or one planned from its document (parsed once).

@@ -3,8 +3,17 @@
 /// number, at most half full. Used by one walk, on its task.
 struct HashSlots {
     /// The hash in the low half, 1 + the entry's index in the high half; 0 marks an empty slot.
-    private var slots = [UInt64](repeating: 0, count: 1024)
+    private var slots: [UInt64]
     private var occupied = 0
+
+    /// How many entries fit before the slots grow.
+    var capacity: Int { slots.count / 2 }
+
+    /// Slots for `count` entries without growing (at least 1,024, the most for 65,536).
+    init(expecting count: Int = 0) {
+        let wanted = min(max(2 * count, 1_024), 1 << 17)
+        slots = [UInt64](repeating: 0, count: 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount))
+    }
 
     /// The longest run of slots a lookup or an insertion walks. The hashes are not seeded, so a
     /// response crafted to collide would otherwise make the walk quadratic; an entry that does

@@ -56,10 +56,12 @@ public struct Ingest: Sendable {
     public func ingest(
         _ response: some Collection<UInt8>, plan: OperationPlan, after targets: [DeferredTarget] = []
     ) throws(IngestError) -> IngestResult {
+        let reader = JSONReader(response, maxDepth: maxDepth)
+        let bytes = reader.byteCount
         var walker = ResponseWalker(
-            reader: JSONReader(response, maxDepth: maxDepth), plan: plan,
-            complete: completeness == .complete, rejectsUnselectedKeys: rejectsUnselectedKeys,
-            checkingAgainst: try schemaToCheck(under: plan.normalization), targets: targets)
+            reader: reader, plan: plan, complete: completeness == .complete,
+            rejectsUnselectedKeys: rejectsUnselectedKeys, checkingAgainst: try schemaToCheck(under: plan.normalization),
+            targets: targets, responseBytes: bytes)
         return try walker.walkResponse()
     }
 

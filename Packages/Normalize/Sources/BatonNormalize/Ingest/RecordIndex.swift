@@ -35,11 +35,17 @@ struct RecordIndex {
         var lastRead: LastRead?
     }
 
-    private var slots = HashSlots()
+    private var slots: HashSlots
     private var entries: [Entry] = []
     /// The type hashed last and its hash: objects of one type mostly come in runs.
     private var lastType = ""
     private var lastTypeHash: UInt32 = 0
+
+    /// An index sized for `count` records (see `WalkSizes`).
+    init(expecting count: Int = 0) {
+        slots = HashSlots(expecting: count)
+        entries.reserveCapacity(count)
+    }
 
     /// How many records the index has.
     var count: Int { entries.count }

@@ -15,9 +15,9 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
     /// Cell buffers to reuse: an object's cells are gathered in one, then merged.
     var cellPool: [[RecordSnapshot.Cell]] = []
     /// The long strings made so far, shared by every value that repeats one.
-    var strings = StringTable()
+    var strings: StringTable
     /// Where the records written so far are among the change set's snapshots, by type and id.
-    var records = RecordIndex()
+    var records: RecordIndex
     /// How many times the walk replaced a value it had written with a different one, or wrote
     /// a connection or an edge: an object's last read stands for a repeat of it only while this
     /// is unchanged, since only then does every cell it wrote still hold what it wrote.
@@ -30,6 +30,9 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
     /// The one field that identifies every type, when the policy has no other key and no
     /// closure: an object's key is then `Type:<that field>`, found by its UTF-8.
     let soleKeyField: String?
+    /// The length of the response's text; nil for a tree, whose tables are sized by what the
+    /// operation's last tree made (`WalkSizes`).
+    let responseBytes: Int?
     /// Records named by `@deleteRecord` fields, deleted after the walk.
     var deletions: [RecordKey] = []
     /// Whether the operation defers fragments, so the walk notes where deferred data lands.
@@ -48,8 +51,16 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
 
     init(
         reader: consuming Reader, plan: OperationPlan, complete: Bool, rejectsUnselectedKeys: Bool = false,
-        checkingAgainst schema: GraphQLSchema? = nil, targets: [DeferredTarget] = [], skippingRepeats: Bool = true
+        checkingAgainst schema: GraphQLSchema? = nil, targets: [DeferredTarget] = [], skippingRepeats: Bool = true,
+        responseBytes: Int? = nil
     ) {
+        self.responseBytes = responseBytes
+        let sizes =
+            responseBytes.map { (records: $0 / Self.bytesPerRecord, strings: $0 / Self.bytesPerLongString) }
+            ?? plan.walkSizes.last ?? (0, 0)
+        changes.reserveCapacity(sizes.records)
+        self.records = RecordIndex(expecting: sizes.records)
+        strings = StringTable(expecting: sizes.strings)
         self.skipsRepeats = skippingRepeats
         if let schema { self.schemaCheck = PayloadCheck(schema: schema, plan: plan) }
         self.rejectsUnselectedKeys = rejectsUnselectedKeys
@@ -62,6 +73,15 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
         self.keyFieldNames = policy.allKeyFields
         self.soleKeyField = policy.soleKeyField
     }
+
+    /// About how many bytes of a response make a record, and how many a long string (one of
+    /// more than 15 bytes, made once and shared): the fixture screen's 686 KB hold 899 records
+    /// (the root among them) and 2,660 such strings. A response's walk starts its tables at
+    /// the size its length suggests, where they grew to it from 1,024 slots (four growths of
+    /// the fixture's tables, with its change set's index: 8% of its ingest); a wrong guess
+    /// costs a growth, or zeroed slots. A tree has no length: see `WalkSizes`.
+    static var bytesPerRecord: Int { 512 }
+    static var bytesPerLongString: Int { 256 }
 
     mutating func walkResponse() throws(IngestError) -> IngestResult {
         var hasData = false
@@ -120,6 +140,7 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
         if let errors {
             unplaced += try ErrorPlacement(plan: plan).place(errors, in: &changes)
         }
+        if responseBytes == nil { plan.walkSizes.note(records: changes.snapshots.count, strings: strings.count) }
         return IngestResult(
             changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext,
             deferredTargets: deferredTargets)

@@ -13,8 +13,17 @@ struct StringTable {
         let string: String
     }
 
-    private var slots = HashSlots()
+    private var slots: HashSlots
     private var entries: [Entry] = []
+
+    /// How many strings the table has.
+    var count: Int { entries.count }
+
+    /// A table sized for `count` strings (see `WalkSizes`).
+    init(expecting count: Int = 0) {
+        slots = HashSlots(expecting: count)
+        entries.reserveCapacity(count)
+    }
 
     /// The string of `utf8`, which lies in a reader's buffer and has no escapes.
     @inline(__always)

@@ -25,12 +25,25 @@ public final class OperationPlan: Sendable {
     public let normalization: Normalization
     /// The labels of the `@defer`red fragments the operation holds.
     public let deferLabels: Set<String>
+    /// What the last walk of a response through a plan of this operation made, which sizes
+    /// the next: shared by the plans of every variables (see `WalkSizes`).
+    let walkSizes: WalkSizes
 
     /// Plans `template` under `variables`; `normalization` gives the cache-key policy (the
     /// template already holds what the schema says).
-    public init(
+    public convenience init(
         template: OperationTemplate, variables: [String: JSONValue] = [:],
         normalization: Normalization = Normalization()
+    ) throws(PlanError) {
+        try self.init(
+            template: template, variables: variables, normalization: normalization, walkSizes: template.walkSizes)
+    }
+
+    /// Plans `template` under `variables`, its walks sizing their tables by `walkSizes`: the
+    /// operation's, where it outlives the template (a typed operation's, across environments).
+    @_spi(Baton) public init(
+        template: OperationTemplate, variables: [String: JSONValue], normalization: Normalization,
+        walkSizes: WalkSizes
     ) throws(PlanError) {
         var resolved = variables
         for definition in template.variables where resolved[definition.name] == nil {
@@ -54,6 +67,7 @@ public final class OperationPlan: Sendable {
         self.root = try instance.selection(template.root)
         self.deferLabels = instance.deferLabels
         self.identity = OperationIdentity(name: template.name ?? template.text, variables: variables)
+        self.walkSizes = walkSizes
     }
 
     /// The plan of one object written into the record `key` as `selection` reads it, its
@@ -71,6 +85,7 @@ public final class OperationPlan: Sendable {
         self.root = selection
         self.deferLabels = []
         self.identity = OperationIdentity(name: key.rawValue, variables: [:])
+        self.walkSizes = WalkSizes()
     }
 
     /// Plans the operation `operationName` of `document` (the only one when nil) under
