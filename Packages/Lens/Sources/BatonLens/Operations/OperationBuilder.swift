@@ -7,7 +7,8 @@
 enum OperationBuilder {
     private static var documents: [ObjectIdentifier: Document] = [:]
     private static var verified: Set<ObjectIdentifier> = []
-    /// What each operation's last walk made, shared by its plans in every environment.
+    /// What each operation's last payload written as a tree made (`WalkSizes`), shared by its
+    /// plans in every environment.
     private static var walkSizes: [ObjectIdentifier: WalkSizes] = [:]
 
     /// The plan of `operation` under `variables`, from `template` when the caller holds the
@@ -41,7 +42,7 @@ enum OperationBuilder {
         return plan
     }
 
-    /// What `operation`'s last walk made (see `WalkSizes`).
+    /// What `operation`'s last payload written as a tree made (see `WalkSizes`).
     private static func sizes(of operation: ObjectIdentifier) -> WalkSizes {
         if let sizes = walkSizes[operation] { return sizes }
         let made = WalkSizes()

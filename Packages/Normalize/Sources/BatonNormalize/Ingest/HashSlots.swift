@@ -9,7 +9,8 @@ struct HashSlots {
     /// How many entries fit before the slots grow.
     var capacity: Int { slots.count / 2 }
 
-    /// Slots for `count` entries without growing (at least 1,024, the most for 65,536).
+    /// Slots for `count` entries without growing: at least 1,024 slots, and at most enough for
+    /// 65,536 entries (a larger count grows past them as it fills).
     init(expecting count: Int = 0) {
         let wanted = min(max(2 * count, 1_024), 1 << 17)
         slots = [UInt64](repeating: 0, count: 1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount))

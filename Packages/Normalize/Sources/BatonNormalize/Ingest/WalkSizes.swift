@@ -11,19 +11,19 @@ import Synchronization
 /// Walks on any thread read and write it, one word loaded and stored atomically: no walk reads
 /// another's sizes half-written, and a guess from a racing walk only sizes the tables.
 @_spi(Baton) public final class WalkSizes: Sendable {
-    /// The records in the high half, the strings in the low half; 0 before any walk.
+    /// The records in the high half, the strings in the low half; 0 before any tree.
     private let word = Atomic<UInt64>(0)
 
     public init() {}
 
-    /// The last walk's counts, or nil before the first.
+    /// The last tree's counts, or nil before the first.
     var last: (records: Int, strings: Int)? {
         let word = word.load(ordering: .relaxed)
         guard word != 0 else { return nil }
         return (Int(word >> 32), Int(word & 0xFFFF_FFFF))
     }
 
-    /// Notes what a walk made, each count capped at 2³² − 1.
+    /// Notes what a tree's walk made, each count capped at 2³² − 1.
     func note(records: Int, strings: Int) {
         let records = UInt64(min(records, Int(UInt32.max)))
         let strings = UInt64(min(strings, Int(UInt32.max)))

@@ -25,8 +25,8 @@ public final class OperationPlan: Sendable {
     public let normalization: Normalization
     /// The labels of the `@defer`red fragments the operation holds.
     public let deferLabels: Set<String>
-    /// What the last walk of a response through a plan of this operation made, which sizes
-    /// the next: shared by the plans of every variables (see `WalkSizes`).
+    /// What the last payload written as a tree through a plan of this operation made, which
+    /// sizes the next one's tables: shared by the plans of every variables (see `WalkSizes`).
     let walkSizes: WalkSizes
 
     /// Plans `template` under `variables`; `normalization` gives the cache-key policy (the

@@ -15,7 +15,8 @@ public final class OperationTemplate: Sendable {
     public let rootTypename: String
     public let variables: [VariableTemplate]
     public let root: SelectionTemplate
-    /// What the last walk of a response through a plan of this operation made (`WalkSizes`).
+    /// What the last payload written as a tree through a plan of this operation made
+    /// (`WalkSizes`).
     let walkSizes = WalkSizes()
 
     public init(
