@@ -28,19 +28,19 @@ import BatonRecords
     @Test func anOperationRemembersWhatItsLastTreeMade() throws {
         let plan = try Self.plan(try Self.template())
         let data = try Self.data()
-        #expect(plan.walkSizes.last == nil)
+        #expect(try plan.sizes.last == nil)
         let first = try Ingest().ingest(data: data, plan: plan)
-        let sizes = try #require(plan.walkSizes.last)
+        let sizes = try #require(try plan.sizes.last)
         #expect(sizes.records == first.changes.snapshots.count)
         let again = try Ingest().ingest(data: data, plan: plan)
         #expect(again.changes == first.changes)
-        #expect(plan.walkSizes.last?.records == sizes.records && plan.walkSizes.last?.strings == sizes.strings)
+        #expect(try plan.sizes.last?.records == sizes.records && plan.sizes.last?.strings == sizes.strings)
     }
 
     @Test func aResponsesTextSizesItsOwnWalkAndLeavesTheTreesAlone() throws {
         let plan = try Self.plan(try Self.template())
         _ = try Ingest().ingest(Fixture.response, plan: plan)
-        #expect(plan.walkSizes.last == nil)
+        #expect(try plan.sizes.last == nil)
     }
 
     @Test func plansOfOneOperationShareWhatItsLastTreeMade() throws {
@@ -48,8 +48,8 @@ import BatonRecords
         let first = try Self.plan(template)
         let other = try Self.plan(template, page: 2)
         _ = try Ingest().ingest(data: try Self.data(), plan: first)
-        #expect(other.walkSizes.last != nil)
-        #expect(other.walkSizes.last?.records == first.walkSizes.last?.records)
+        #expect(try other.sizes.last != nil)
+        #expect(try other.sizes.last?.records == first.sizes.last?.records)
     }
 
     @Test func tablesOfAnySizeIngestAlike() throws {
@@ -57,7 +57,7 @@ import BatonRecords
         let data = try Self.data()
         let reference = try Ingest().ingest(Fixture.response, plan: Fixture.plan).changes
         for (records, strings) in [(1, 1), (10, 0), (0, 10), (100_000, 100_000)] {
-            plan.walkSizes.note(records: records, strings: strings)
+            try plan.sizes.note(records: records, strings: strings)
             #expect(try Ingest().ingest(data: data, plan: plan).changes == reference)
         }
     }
@@ -66,5 +66,12 @@ import BatonRecords
         let sizes = WalkSizes()
         sizes.note(records: Int.max, strings: 3)
         #expect(sizes.last?.records == Int(UInt32.max) && sizes.last?.strings == 3)
+    }
+}
+
+extension OperationPlan {
+    /// The sizes an operation's plan shares with the plans of its template.
+    fileprivate var sizes: WalkSizes {
+        get throws { try #require(walkSizes) }
     }
 }

@@ -25,14 +25,7 @@ public struct RecordKey: Hashable, Comparable, Sendable {
     /// identity, and the id's `String` and the two appends took about 350 instructions a key.
     public init(type: String, id: UnsafeBufferPointer<UInt8>) {
         var type = type
-        let count = type.utf8.count + 1 + id.count
-        rawValue = type.withUTF8 { type in
-            String(unsafeUninitializedCapacity: count) { out in
-                let at = Self.copy(type, to: out, at: 0)
-                out[at] = UInt8(ascii: ":")
-                return Self.copy(id, to: out, at: at + 1)
-            }
-        }
+        rawValue = type.withUTF8 { Self.joined($0, id) }
     }
 
     /// The query root.
@@ -51,21 +44,24 @@ public struct RecordKey: Hashable, Comparable, Sendable {
     public func child(_ storageKey: String, index: Int? = nil) -> RecordKey {
         var parent = rawValue
         var field = storageKey
-        let digits = index.map(Self.decimalCount) ?? 0
-        let count = parent.utf8.count + 1 + field.utf8.count + (index == nil ? 0 : 1 + digits)
-        let text = parent.withUTF8 { parent in
-            field.withUTF8 { field in
-                String(unsafeUninitializedCapacity: count) { out in
-                    var at = Self.copy(parent, to: out, at: 0)
-                    out[at] = UInt8(ascii: ":")
-                    at = Self.copy(field, to: out, at: at + 1)
-                    guard let index else { return at }
-                    out[at] = UInt8(ascii: ":")
-                    return Self.writeDecimal(index, digits: digits, to: out, at: at + 1)
-                }
-            }
+        return RecordKey(parent.withUTF8 { parent in field.withUTF8 { Self.joined(parent, $0, index: index) } })
+    }
+
+    /// `first`, a colon and `second`, then a colon and `index` in decimal when there is one,
+    /// written in one buffer of their length.
+    private static func joined(
+        _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, index: Int? = nil
+    ) -> String {
+        let digits = index.map(decimalCount) ?? 0
+        let count = first.count + 1 + second.count + (index == nil ? 0 : 1 + digits)
+        return String(unsafeUninitializedCapacity: count) { out in
+            var at = copy(first, to: out, at: 0)
+            out[at] = UInt8(ascii: ":")
+            at = copy(second, to: out, at: at + 1)
+            guard let index else { return at }
+            out[at] = UInt8(ascii: ":")
+            return writeDecimal(index, digits: digits, to: out, at: at + 1)
         }
-        return RecordKey(text)
     }
 
     /// Copies `bytes` into `out` at `at`; returns where they end.

@@ -57,7 +57,7 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
         self.responseBytes = responseBytes
         let sizes =
             responseBytes.map { (records: $0 / Self.bytesPerRecord, strings: $0 / Self.bytesPerLongString) }
-            ?? plan.walkSizes.last ?? (0, 0)
+            ?? plan.walkSizes?.last ?? (0, 0)
         changes.reserveCapacity(sizes.records)
         self.records = RecordIndex(expecting: sizes.records)
         strings = StringTable(expecting: sizes.strings)
@@ -140,7 +140,7 @@ struct ResponseWalker<Reader: JSONTokenSource & ~Copyable>: ~Copyable {
         if let errors {
             unplaced += try ErrorPlacement(plan: plan).place(errors, in: &changes)
         }
-        if responseBytes == nil { plan.walkSizes.note(records: changes.snapshots.count, strings: strings.count) }
+        if responseBytes == nil { plan.walkSizes?.note(records: changes.snapshots.count, strings: strings.count) }
         return IngestResult(
             changes: changes, hasData: hasData, errors: unplaced, extensions: extensions, hasNext: hasNext,
             deferredTargets: deferredTargets)

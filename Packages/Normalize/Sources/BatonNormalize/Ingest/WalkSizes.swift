@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Held by each ``OperationTemplate`` and shared by the plans made from it, for any variables;
 /// a typed operation's plans share one of the operation type's, in every environment (its
-/// template is made again for each, `OperationBuilder`); a plan of one record has its own.
+/// template is made again for each, `OperationBuilder`); a plan of one record has none.
 /// Walks on any thread read and write it, one word loaded and stored atomically: no walk reads
 /// another's sizes half-written, and a guess from a racing walk only sizes the tables.
 @_spi(Baton) public final class WalkSizes: Sendable {

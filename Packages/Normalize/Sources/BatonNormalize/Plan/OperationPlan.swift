@@ -26,8 +26,9 @@ public final class OperationPlan: Sendable {
     /// The labels of the `@defer`red fragments the operation holds.
     public let deferLabels: Set<String>
     /// What the last payload written as a tree through a plan of this operation made, which
-    /// sizes the next one's tables: shared by the plans of every variables (see `WalkSizes`).
-    let walkSizes: WalkSizes
+    /// sizes the next one's tables: shared by the plans of every variables (see `WalkSizes`);
+    /// nil for the plan of one record, made for each write of it.
+    let walkSizes: WalkSizes?
 
     /// Plans `template` under `variables`; `normalization` gives the cache-key policy (the
     /// template already holds what the schema says).
@@ -85,7 +86,7 @@ public final class OperationPlan: Sendable {
         self.root = selection
         self.deferLabels = []
         self.identity = OperationIdentity(name: key.rawValue, variables: [:])
-        self.walkSizes = WalkSizes()
+        self.walkSizes = nil
     }
 
     /// Plans the operation `operationName` of `document` (the only one when nil) under
