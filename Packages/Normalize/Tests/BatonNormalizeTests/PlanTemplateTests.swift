@@ -172,4 +172,52 @@ import BatonRecords
         #expect(hit.byType["Episode"]?.map(\.responseKey) == ["__typename"])
         #expect(throws: PlanError.self) { try SelectionTemplate.fragment("Missing", in: document) }
     }
+
+    @Test func aSelectionReadingNoVariableIsPlannedOnceForEveryVariables() throws {
+        let template = try OperationTemplate(
+            #"query Q($id: ID!) { character(id: $id) { id name location { id name } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let first = try OperationPlan(template: template, variables: ["id": .string("1")])
+        let second = try OperationPlan(template: template, variables: ["id": .string("2")])
+        // The root reads `$id`: planned for each; what is under `character` reads nothing.
+        #expect(first.root !== second.root)
+        #expect(first.root.common.fields[0].storageKey == #"character(id:"1")"#)
+        #expect(second.root.common.fields[0].storageKey == #"character(id:"2")"#)
+        let character = try #require(first.root.common.fields[0].selection)
+        #expect(character === second.root.common.fields[0].selection)
+        #expect(fieldKeys(character) == ["id", "name", "location"])
+        #expect(fieldKeys(character.common.fields[2].selection) == ["id", "name"])
+    }
+
+    @Test func aSelectionWithAConditionOrADeferIsPlannedForEachVariables() throws {
+        let template = try OperationTemplate(
+            #"query Q($with: Boolean!) { character(id: "1") { id name @include(if: $with) location { id ... @defer(label: "l") { name } } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let with = try OperationPlan(template: template, variables: ["with": .bool(true)])
+        let without = try OperationPlan(template: template, variables: ["with": .bool(false)])
+        let withCharacter = try #require(with.root.common.fields[0].selection)
+        let withoutCharacter = try #require(without.root.common.fields[0].selection)
+        #expect(withCharacter !== withoutCharacter)
+        #expect(fieldKeys(withCharacter) == ["id", "name", "location"])
+        #expect(fieldKeys(withoutCharacter) == ["id", "location"])
+        // A deferred selection's label comes with each plan, shared selection or not.
+        #expect(with.deferLabels == ["l"] && without.deferLabels == ["l"])
+        #expect(withCharacter.common.fields[2].selection !== withoutCharacter.common.fields[1].selection)
+    }
+
+    @Test func aSharedSelectionIsPlannedAgainForOtherKeyFields() throws {
+        let template = try OperationTemplate(
+            #"query Q($id: ID!) { character(id: $id) { id name } }"#, normalization: Normalization(schema: Self.schema))
+        let byName = Normalization(cacheKeys: CacheKeyPolicy(defaultKeyFields: ["name"]))
+        func keyFields(_ plan: OperationPlan) -> [String] {
+            plan.root.common.fields[0].selection?.common.fields.filter(\.isKeyField).map(\.responseKey) ?? []
+        }
+        let byID = try OperationPlan(template: template, variables: ["id": .string("1")])
+        let named = try OperationPlan(template: template, variables: ["id": .string("2")], normalization: byName)
+        let byIDAgain = try OperationPlan(template: template, variables: ["id": .string("3")])
+        #expect(keyFields(byID) == ["id"])
+        #expect(keyFields(named) == ["name"])
+        #expect(keyFields(byIDAgain) == ["id"])
+        #expect(byID.root.common.fields[0].selection !== named.root.common.fields[0].selection)
+    }
 }

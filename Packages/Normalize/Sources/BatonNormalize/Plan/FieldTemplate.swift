@@ -31,6 +31,9 @@ public final class FieldTemplate: Sendable {
     /// Whether the field is the client's alone (``FieldDefinition/isClientOnly``): never sent,
     /// never in a response.
     public let isClientOnly: Bool
+    /// Whether the field plans the same under any variables: no argument, `@include`/`@skip`,
+    /// `@defer` or edge write of it or of anything under it reads one.
+    let isVariableFree: Bool
 
     /// A field answering `responseKey` (its name unless `name` says otherwise), of `type` as
     /// GraphQL spells it (`[Episode]!`; nil when planned without a schema). `plainLeaf` is
@@ -54,6 +57,10 @@ public final class FieldTemplate: Sendable {
         self.edgeWrite = edgeWrite
         self.deletion = deletion
         self.isClientOnly = clientOnly
+        self.isVariableFree =
+            arguments.allSatisfy { $0.value.isConstant }
+            && occurrences.allSatisfy { $0.conditions.isEmpty && $0.deferrals.isEmpty }
+            && (edgeWrite?.connections?.isConstant ?? true) && (selection?.isVariableFree ?? true)
     }
 
     /// The scalars every schema has, whose values are never JSON objects.

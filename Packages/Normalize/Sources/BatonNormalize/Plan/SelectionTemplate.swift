@@ -1,7 +1,10 @@
+import Synchronization
+
 /// The selections under one object of an ``OperationTemplate``, resolved for each
 /// concrete type the object can have: what a ``SelectionPlan`` is before variables.
 ///
-/// The compiler emits these as data; immutable, safe on any thread.
+/// The compiler emits these as data. Immutable but for the plan a variable-free selection
+/// keeps (``planned``, behind a lock); safe on any thread.
 public final class SelectionTemplate: Sendable {
     /// The object's type as the schema states it, if planned with a schema.
     public let staticType: String?
@@ -14,6 +17,12 @@ public final class SelectionTemplate: Sendable {
     /// The fields for each concrete type a conditional fragment applies to, and (under keys
     /// no type name can have) for an unknown type answering each set of discriminators.
     public let byType: [String: [FieldTemplate]]
+    /// Whether the selection plans the same under any variables (every field of it is
+    /// ``FieldTemplate/isVariableFree``): then its plan is made once for a cache-key policy's
+    /// key fields and shared by the plans of every variables (``planned``).
+    let isVariableFree: Bool
+    /// The plan of a variable-free selection, and the key fields it was made with.
+    let planned = Mutex<(keyFields: Set<String>, plan: SelectionPlan)?>(nil)
 
     public init(
         _ staticType: String?, needsTypename: Bool = false, abstract isAbstract: Bool = false,
@@ -24,5 +33,7 @@ public final class SelectionTemplate: Sendable {
         self.isAbstract = isAbstract
         self.common = common
         self.byType = byType
+        self.isVariableFree =
+            common.allSatisfy(\.isVariableFree) && byType.values.allSatisfy { $0.allSatisfy(\.isVariableFree) }
     }
 }

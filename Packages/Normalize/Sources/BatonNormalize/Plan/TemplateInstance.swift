@@ -13,7 +13,19 @@ struct TemplateInstance {
         self.keyFields = keyFields
     }
 
+    /// The plan of `template` under the variables. A variable-free selection's is made once
+    /// for the key fields and shared (`SelectionTemplate.planned`): a page, a refetch or a
+    /// search under new variables plans again only the fields that read them.
     mutating func selection(_ template: SelectionTemplate) throws(PlanError) -> SelectionPlan {
+        guard template.isVariableFree else { return try made(template) }
+        let keyFields = self.keyFields
+        if let plan = template.planned.withLock({ $0?.keyFields == keyFields ? $0?.plan : nil }) { return plan }
+        let plan = try made(template)
+        template.planned.withLock { $0 = (keyFields, plan) }
+        return plan
+    }
+
+    private mutating func made(_ template: SelectionTemplate) throws(PlanError) -> SelectionPlan {
         let common = try resolved(template.common)
         var byType: [String: ResolvedSelection] = [:]
         for (typename, fields) in template.byType { byType[typename] = try resolved(fields) }
