@@ -4,7 +4,7 @@ import Synchronization
 /// concrete type the object can have: what a ``SelectionPlan`` is before variables.
 ///
 /// The compiler emits these as data. Immutable but for the plan a variable-free selection
-/// keeps (``planned``, behind a lock); safe on any thread.
+/// keeps (`planned`, behind a lock); safe on any thread.
 public final class SelectionTemplate: Sendable {
     /// The object's type as the schema states it, if planned with a schema.
     public let staticType: String?
@@ -18,8 +18,8 @@ public final class SelectionTemplate: Sendable {
     /// no type name can have) for an unknown type answering each set of discriminators.
     public let byType: [String: [FieldTemplate]]
     /// Whether the selection plans the same under any variables (every field of it is
-    /// ``FieldTemplate/isVariableFree``): then its plan is made once for a cache-key policy's
-    /// key fields and shared by the plans of every variables (``planned``).
+    /// `FieldTemplate.isVariableFree`): then its plan is made once for a cache-key policy's
+    /// key fields and shared by the plans of every variables (`planned`).
     let isVariableFree: Bool
     /// The plan of a variable-free selection, and the key fields it was made with.
     let planned = Mutex<(keyFields: Set<String>, plan: SelectionPlan)?>(nil)
