@@ -220,4 +220,25 @@ import BatonRecords
         #expect(keyFields(byIDAgain) == ["id"])
         #expect(byID.root.common.fields[0].selection !== named.root.common.fields[0].selection)
     }
+
+    @Test func plansMadeAtOnceOnManyThreadsShareOneSelectionPlannedAlike() async throws {
+        let template = try OperationTemplate(
+            #"query Q($id: ID!) { character(id: $id) { id name location { id name } } }"#,
+            normalization: Normalization(schema: Self.schema))
+        let plans = try await withThrowingTaskGroup(of: OperationPlan.self) { group in
+            for n in 0..<32 {
+                group.addTask { try OperationPlan(template: template, variables: ["id": .string("\(n)")]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Threads that planned before one of them kept its plan made their own, alike; the
+        // plans made after share the one kept.
+        #expect(plans.allSatisfy { fieldKeys($0.root.common.fields[0].selection) == ["id", "name", "location"] })
+        #expect(Set(plans.map { $0.root.common.fields[0].storageKey }).count == 32)
+        let after = try OperationPlan(template: template, variables: ["id": "x"])
+        let again = try OperationPlan(template: template, variables: ["id": "y"])
+        let kept = try #require(after.root.common.fields[0].selection)
+        #expect(again.root.common.fields[0].selection === kept)
+        #expect(plans.contains { $0.root.common.fields[0].selection === kept })
+    }
 }
