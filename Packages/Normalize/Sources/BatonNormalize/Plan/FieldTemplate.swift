@@ -31,8 +31,9 @@ public final class FieldTemplate: Sendable {
     /// Whether the field is the client's alone (``FieldDefinition/isClientOnly``): never sent,
     /// never in a response.
     public let isClientOnly: Bool
-    /// Whether the field plans the same under any variables: no argument, `@include`/`@skip`,
-    /// `@defer` or edge write of it or of anything under it reads one.
+    /// Whether the field plans the same under any variables: no argument or edge write of it
+    /// or of anything under it names a variable, none of them is under an `@include`/`@skip`
+    /// (which always names one), and none is `@defer`red (a plan gathers the labels it meets).
     let isVariableFree: Bool
 
     /// A field answering `responseKey` (its name unless `name` says otherwise), of `type` as
