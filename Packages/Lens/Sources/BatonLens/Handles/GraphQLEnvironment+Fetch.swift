@@ -1,49 +1,27 @@
 import Foundation
 
 extension GraphQLEnvironment {
-    /// The fetch of `plan` in flight, or a new one: the transport call and the ingest run off
-    /// the main actor in the task; the commit runs on it. Registered before this returns, so
-    /// identical requests made in the same turn share it.
-    ///
-    /// The task starts at once, on the main actor, up to its first suspension (the hop to
-    /// the transport's thread), without the turn of the main queue that a task enqueued there
-    /// waits for. A task that ended before its first suspension would be over before it is
-    /// registered; it is not registered then, or every later identical fetch would join it
-    /// and get its one result. (With Swift 6.3 both paths suspend first: `download` is
-    /// `@concurrent`, and a stream's iterator suspends even when the stream has ended.)
-    func startFetch(_ plan: OperationPlan) -> Task<Result<CommitSummary, OperationError>, Never> {
+    /// The fetch of `plan` in flight, or a new one, registered before this returns so that
+    /// identical requests made in the same turn share it: the transport call and the ingest
+    /// run off the main actor; the commit runs on it, in the task of the first caller that
+    /// awaits its ``InFlightFetch/result()`` (every caller must await it).
+    func startFetch(_ plan: OperationPlan) -> InFlightFetch {
         let identity = plan.identity
-        if let task = inFlight[identity] { return task }
+        if let fetch = inFlight[identity] { return fetch }
         let name = plan.name ?? "anonymous"
-        guard !isEnded else { return Task { .failure(.refused(.ended(operation: name))) } }
+        guard !isEnded else { return InFlightFetch(plan, refused: .failure(.refused(.ended(operation: name)))) }
         log?(.fetchStarted(operation: name))
         let transport = self.transport
-        let end = FetchEnd()
-        let task = Self.startTask { () -> Result<CommitSummary, OperationError> in
-            let result: Result<CommitSummary, OperationError>
-            if plan.deferLabels.isEmpty {
-                result = await self.land(Self.download(plan, transport: transport), of: plan, as: .response)
-            } else {
-                result = await self.streamIncremental(plan, transport: transport)
-            }
-            end.reached = true
-            if self.inFlight[identity] != nil, !self.isEnded { self.inFlight[identity] = nil }
-            if case .failure(let error) = result { self.log?(.failed(operation: name, kind: error.kind)) }
-            return result
-        }
-        if !end.reached { inFlight[identity] = task }
-        return task
-    }
-
-    /// A task running `body`, started at once on the main actor where the platform has
-    /// `Task.immediate`, else enqueued on it.
-    private static func startTask<Success: Sendable>(
-        _ body: @escaping @MainActor () async -> Success
-    ) -> Task<Success, Never> {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            return Task.immediate(operation: body)
-        }
-        return Task(operation: body)
+        let fetch = InFlightFetch(
+            plan, transport: transport,
+            stream: { await self.streamIncremental(plan, transport: transport) },
+            land: { self.land($0, of: plan, as: .response) },
+            ended: { fetch, outcome in
+                if self.inFlight[identity] === fetch { self.inFlight[identity] = nil }
+                if case .failure(let error) = outcome { self.log?(.failed(operation: name, kind: error.kind)) }
+            })
+        inFlight[identity] = fetch
+        return fetch
     }
 
     /// Commits the payloads of an incremental (`@defer`) response as they arrive; its summary
@@ -114,11 +92,4 @@ extension GraphQLEnvironment {
             return .failure(.malformedResponse(error, operation: plan.name ?? "anonymous"))
         }
     }
-}
-
-/// Whether a fetch's task has run to its end: one started at once can end before
-/// `startFetch` registers it. Main actor.
-@MainActor
-private final class FetchEnd {
-    var reached = false
 }

@@ -26,7 +26,7 @@ public final class GraphQLEnvironment {
     /// Whether the app is in the foreground, as ``setActivity(_:)`` last said; `.active` at first.
     public internal(set) var activity: AppActivity = .active
 
-    var inFlight: [OperationIdentity: Task<Result<CommitSummary, OperationError>, Never>] = [:]
+    var inFlight: [OperationIdentity: InFlightFetch] = [:]
     /// The plans ``plan(_:variables:)`` made, by operation and variables; emptied when it
     /// reaches `planCacheLimit`.
     private var plans: [PlanKey: OperationPlan] = [:]
@@ -114,7 +114,8 @@ public final class GraphQLEnvironment {
     }
 
     /// Fetches `operation` from the network and commits the response; joins an identical
-    /// fetch in flight.
+    /// fetch in flight. Cancelling the calling task does not stop the fetch: the response
+    /// still lands, and the call returns its outcome.
     @discardableResult
     public func fetch<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:]
@@ -125,7 +126,7 @@ public final class GraphQLEnvironment {
         } catch {
             throw .refused(.invalidOperation(error))
         }
-        return try await startFetch(plan).value.get()
+        return try await startFetch(plan).result().get()
     }
 
     /// ``fetch(_:variables:)`` under an operation's typed `variables`.
@@ -148,9 +149,9 @@ public final class GraphQLEnvironment {
         guard !isEnded, let plan = try? plan(operation, variables: variables) else { return }
         let identity = plan.identity
         if preloads[identity] == nil { preloads[identity] = store.retain(plan) }
-        let task = startFetch(plan)
+        let fetch = startFetch(plan)
         Task { [weak self] in
-            _ = await task.value
+            _ = await fetch.result()
             self?.preloads.removeValue(forKey: identity)?.release()
         }
     }
@@ -174,7 +175,7 @@ public final class GraphQLEnvironment {
     public func end() {
         guard !isEnded else { return }
         isEnded = true
-        for task in inFlight.values { task.cancel() }
+        for fetch in inFlight.values { fetch.cancel() }
         inFlight.removeAll()
         for token in preloads.values { token.release() }
         preloads.removeAll()

@@ -77,7 +77,7 @@ extension QueryHandle {
             return
         }
         setLoadingPage(true)
-        let result = await environment.startFetch(pagePlan).value
+        let result = await environment.startFetch(pagePlan).result()
         setLoadingPage(false)
         setPageResult(result)
     }

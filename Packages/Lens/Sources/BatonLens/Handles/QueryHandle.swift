@@ -49,7 +49,7 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
     private let retention: Retention?
     /// The fetch this handle awaits from ``fetch(_:)``, so a second call joining the same
     /// fetch waits for it once.
-    private var awaitedFetch: Task<Result<CommitSummary, OperationError>, Never>?
+    private var awaitedFetch: InFlightFetch?
 
     public init(
         _ operation: Op.Type = Op.self, variables: [String: JSONValue] = [:], policy: FetchPolicy = .cacheFirst,
@@ -119,21 +119,21 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
         guard let plan else { return }
         observed.isRefreshing = observed.data != nil
         if observed.data == nil { observed.phase = .loading }
-        finish(await environment.startFetch(plan).value)
+        finish(await environment.startFetch(plan).result())
     }
 
     /// Starts (or joins) a fetch of `plan` and lands its result on the handle; joining the
     /// fetch the handle already awaits does nothing.
     func fetch(_ plan: OperationPlan) {
         let shared = environment.startFetch(plan)
-        if shared == awaitedFetch { return }
+        if shared === awaitedFetch { return }
         awaitedFetch = shared
         observed.isRefreshing = observed.data != nil
         if observed.data == nil { observed.phase = .loading }
         Task { [weak self] in
-            let result = await shared.value
+            let result = await shared.result()
             guard let self else { return }
-            if self.awaitedFetch == shared { self.awaitedFetch = nil }
+            if self.awaitedFetch === shared { self.awaitedFetch = nil }
             self.finish(result)
         }
     }

@@ -56,7 +56,7 @@ extension RefetchHandle {
         pageVariablesValues[pageVariables.cursor] = .string(cursor)
         let pagePlan = try plan(pageVariablesValues)
         setLoading(true, direction)
-        let result = await environment.startFetch(pagePlan).value
+        let result = await environment.startFetch(pagePlan).result()
         setLoading(false, direction)
         switch result {
         case .success: observed.error = nil

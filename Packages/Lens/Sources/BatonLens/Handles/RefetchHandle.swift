@@ -84,7 +84,7 @@ public final class RefetchHandle<F: RefetchableFragment>: Observable {
         generation += 1
         let mine = generation
         observed.isRefetching = true
-        let result = await environment.startFetch(plan).value
+        let result = await environment.startFetch(plan).result()
         if mine == generation { observed.isRefetching = false }
         switch result {
         case .failure(let failure):
