@@ -9,7 +9,7 @@ extension GraphQLEnvironment {
         let identity = plan.identity
         if let fetch = inFlight[identity] { return fetch }
         let name = plan.name ?? "anonymous"
-        guard !isEnded else { return InFlightFetch(plan, refused: .failure(.refused(.ended(operation: name)))) }
+        guard !isEnded else { return InFlightFetch(refused: .failure(.refused(.ended(operation: name)))) }
         log?(.fetchStarted(operation: name))
         let transport = self.transport
         let fetch = InFlightFetch(

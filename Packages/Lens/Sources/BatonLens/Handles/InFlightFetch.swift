@@ -35,16 +35,14 @@ final class InFlightFetch {
         case ended(Outcome)
     }
 
-    let plan: OperationPlan
     private let work: Work
     private var state = State.started
     /// Commits a plain response and says the fetch has ended; the environment's.
     private let land: @MainActor (Result<IngestResult, FetchError>) -> Outcome
     private let ended: @MainActor (InFlightFetch, Outcome) -> Void
 
-    /// A fetch of `plan` that sends nothing and ends in `outcome` (a refusal).
-    init(_ plan: OperationPlan, refused outcome: Outcome) {
-        self.plan = plan
+    /// A fetch that sends nothing and ends in `outcome` (a refusal).
+    init(refused outcome: Outcome) {
         work = .none
         state = .ended(outcome)
         land = { _ in outcome }
@@ -60,7 +58,6 @@ final class InFlightFetch {
         land: @escaping @MainActor (Result<IngestResult, FetchError>) -> Outcome,
         ended: @escaping @MainActor (InFlightFetch, Outcome) -> Void
     ) {
-        self.plan = plan
         self.land = land
         self.ended = ended
         if plan.deferLabels.isEmpty {
