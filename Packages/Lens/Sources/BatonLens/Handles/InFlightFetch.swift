@@ -17,9 +17,11 @@ final class InFlightFetch {
 
     /// What runs the fetch.
     private enum Work {
-        /// The request and the ingest of a plain response; its commit is left to the first
-        /// awaiting caller.
-        case response(Task<Result<IngestResult, FetchError>, Never>)
+        /// The request and the ingest of a plain response, and how it is committed: by the
+        /// first awaiting caller.
+        case response(
+            Task<Result<IngestResult, FetchError>, Never>,
+            land: @MainActor (Result<IngestResult, FetchError>) -> Outcome)
         /// An incremental response, each payload committed as it arrives.
         case incremental(Task<Outcome, Never>)
         /// Nothing: the outcome was known before anything was sent.
@@ -37,15 +39,13 @@ final class InFlightFetch {
 
     private let work: Work
     private var state = State.started
-    /// Commits a plain response and says the fetch has ended; the environment's.
-    private let land: @MainActor (Result<IngestResult, FetchError>) -> Outcome
+    /// Told the outcome when the fetch ends, before any caller goes on; the environment's.
     private let ended: @MainActor (InFlightFetch, Outcome) -> Void
 
     /// A fetch that sends nothing and ends in `outcome` (a refusal).
     init(refused outcome: Outcome) {
         work = .none
         state = .ended(outcome)
-        land = { _ in outcome }
         ended = { _, _ in }
     }
 
@@ -58,13 +58,12 @@ final class InFlightFetch {
         land: @escaping @MainActor (Result<IngestResult, FetchError>) -> Outcome,
         ended: @escaping @MainActor (InFlightFetch, Outcome) -> Void
     ) {
-        self.land = land
         self.ended = ended
         if plan.deferLabels.isEmpty {
             work = .response(
                 Task.detached(priority: Task.currentPriority) {
                     await GraphQLEnvironment.download(plan, transport: transport)
-                })
+                }, land: land)
         } else {
             work = .incremental(Self.startTask(stream))
         }
@@ -83,7 +82,7 @@ final class InFlightFetch {
             state = .awaited(waiters: [])
             let outcome: Outcome
             switch work {
-            case .response(let download): outcome = land(await download.value)
+            case .response(let download, let land): outcome = land(await download.value)
             case .incremental(let task): outcome = await task.value
             case .none: preconditionFailure("a fetch that sends nothing has ended")
             }
@@ -119,7 +118,7 @@ final class InFlightFetch {
     /// failure.
     func cancel() {
         switch work {
-        case .response(let task): task.cancel()
+        case .response(let task, _): task.cancel()
         case .incremental(let task): task.cancel()
         case .none: break
         }
