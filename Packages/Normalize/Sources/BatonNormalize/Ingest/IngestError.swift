@@ -68,6 +68,16 @@ public struct IngestError: Error, Sendable, Hashable, CustomStringConvertible {
         return error
     }
 
+    /// The same error naming `type` (the field's type as the schema names it) when it is a
+    /// ``Kind/wrongScalar(type:expected:found:)``, which the scalar's read names by the
+    /// scalar alone; any other error, or no type, as it is.
+    func naming(type: String?) -> IngestError {
+        guard let type, case .wrongScalar(_, let expected, let found) = kind else { return self }
+        var error = self
+        error.kind = .wrongScalar(type: type, expected: expected, found: found)
+        return error
+    }
+
     public var pathText: String {
         path.map(\.description).joined(separator: ".")
     }

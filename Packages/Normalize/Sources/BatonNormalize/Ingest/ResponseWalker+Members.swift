@@ -72,9 +72,9 @@ extension ResponseWalker where Reader: ~Copyable {
         switch layout.members[index] {
         case .scalar(let scalar?, let isList):
             do {
-                cells[cell].value = try readScalar(scalar, isList: isList, type: fields[index].typeName)
+                cells[cell].value = try readScalar(scalar, isList: isList)
             } catch let error as IngestError {
-                throw error.under(.key(fields[index].responseKey))
+                throw error.naming(type: fields[index].typeName).under(.key(fields[index].responseKey))
             }
         case .scalar(nil, _):
             let kind = try reader.peekKind()
@@ -116,9 +116,9 @@ extension ResponseWalker where Reader: ~Copyable {
         } else {
             if let scalar = field.scalar {
                 do {
-                    value = try readScalar(scalar, isList: field.isList, type: field.typeName)
+                    value = try readScalar(scalar, isList: field.isList)
                 } catch let error as IngestError {
-                    throw error.under(.key(field.responseKey))
+                    throw error.naming(type: field.typeName).under(.key(field.responseKey))
                 }
             } else {
                 let kind = try reader.peekKind()
