@@ -51,6 +51,53 @@ struct ScriptedTimeoutTests {
         try await handle.waitUntil(.ready)
     }
 
+    @Test func aWaitForReadyGivesUpAtOnceWhenTheFetchFailsAndSaysHow() async throws {
+        let handle = QueryHandle(CharacterQuery.self, variables: ["id": "1"], in: environment)
+        try await transport.next(named: "Character").fail(Unreachable())
+        let start = ContinuousClock.now
+        do {
+            try await handle.waitUntil(.ready, timeout: .seconds(60))
+            Issue.record("a failed query became ready")
+        } catch {
+            guard case .settledOtherwise(let condition, let lastSeen, let location) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(condition == "QueryHandle<CharacterQuery> is ready and not refreshing")
+            #expect(lastSeen.hasPrefix("failed(BatonLens.FailureKind.transport), error: "))
+            #expect(lastSeen.contains("Unreachable"))
+            #expect(location.hasPrefix("BatonTestingTests/ScriptedTimeoutTests.swift:"))
+            #expect("\(error)".hasPrefix("gave up waiting until QueryHandle<CharacterQuery> is ready"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func aWaitBegunJustAfterARefetchOfAFailedHandleWaitsForTheRefetch() async throws {
+        let handle = QueryHandle(CharacterQuery.self, variables: ["id": "1"], in: environment)
+        try await transport.next(named: "Character").fail(Unreachable())
+        try await handle.waitUntil(.failed(.transport))
+        transport.on("Character") { _ in .answer(data: Cast.character("Rick")) }
+        Task { await handle.refetch() }
+        try await handle.waitUntil(.ready)
+        #expect(try handle.data?.character?.name == "Rick")
+    }
+
+    @Test func aWaitForEventsGivesUpAtOnceWhenTheSubscriptionHasEnded() async throws {
+        let subscription = SubscriptionHandle(NameChangedSubscription.self, variables: ["id": "1"], in: environment)
+        subscription.start()
+        _ = try await transport.nextStream(named: "NameChanged")
+        subscription.stop()
+        let start = ContinuousClock.now
+        await #expect {
+            try await subscription.waitUntil(eventCount: 1, timeout: .seconds(60))
+        } throws: { error in
+            guard case .settledOtherwise(_, let lastSeen, _)? = error as? WaitError else { return false }
+            return lastSeen.hasPrefix("ended, 0 events")
+        }
+        await #expect(throws: WaitError.self) { try await subscription.waitUntil(.open, timeout: .seconds(60)) }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
     @Test func untilTimesOutWithTheValueLastObserved() async throws {
         var count = 0
         do {

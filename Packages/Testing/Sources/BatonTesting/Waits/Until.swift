@@ -32,11 +32,34 @@ public func until<Value>(
     _ condition: String, timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line,
     observing value: () -> Value, satisfies holds: (Value) -> Bool
 ) async throws(WaitError) -> Value {
+    try await until(
+        condition, timeout: timeout, fileID: fileID, line: line, observing: value, satisfies: holds,
+        settledOtherwise: { _ in false })
+}
+
+/// ``until(_:timeout:fileID:line:observing:satisfies:)`` that gives up early, throwing
+/// ``WaitError/settledOtherwise(condition:lastSeen:location:)``, when `settled(value())`
+/// says what it watches has come to rest where nothing in flight can still make `holds` true
+/// (a handle failed, with no fetch on its way). It gives up once that has been seen at
+/// `settledChecks` checks in a row, each a turn of the main actor after the last: a task the
+/// test started just before the wait (`Task { await handle.refetch() }`) runs in between and
+/// sets its fetch on its way first.
+@MainActor
+@discardableResult
+func until<Value>(
+    _ condition: String, timeout: Duration, fileID: String, line: Int, observing value: () -> Value,
+    satisfies holds: (Value) -> Bool, settledOtherwise settled: (Value) -> Bool
+) async throws(WaitError) -> Value {
     var budget = WaitBudget(timeout)
     let location = "\(fileID):\(line)"
+    var settledChecks = 0
     while true {
         let seen = value()
         if holds(seen) { return seen }
+        settledChecks = settled(seen) ? settledChecks + 1 : 0
+        if settledChecks == WaitBudget.settledChecks {
+            throw .settledOtherwise(condition: condition, lastSeen: String(describing: seen), location: location)
+        }
         if Task.isCancelled {
             throw .cancelled(condition: condition, lastSeen: String(describing: seen), location: location)
         }

@@ -11,6 +11,9 @@
 struct WaitBudget {
     /// The most a turn is charged beyond what it asked.
     static let allowance: Duration = .milliseconds(20)
+    /// How many checks in a row must see a wait's condition settled out of reach before the
+    /// wait gives up (see `until(_:timeout:fileID:line:observing:satisfies:settledOtherwise:)`).
+    static let settledChecks = 3
 
     let timeout: Duration
     private(set) var spent: Duration = .zero

@@ -5,6 +5,11 @@ public enum WaitError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(condition: String, timeout: Duration, lastSeen: String, location: String)
     /// The waiting task was cancelled before `condition` held.
     case cancelled(condition: String, lastSeen: String, location: String)
+    /// What the wait watched came to rest where `condition` cannot come true without
+    /// something the test does next: a query handle failed with no fetch on its way, a
+    /// subscription failed or ended. Thrown as soon as it is seen, not after the timeout;
+    /// `lastSeen` says how it failed.
+    case settledOtherwise(condition: String, lastSeen: String, location: String)
 
     public var description: String {
         switch self {
@@ -12,6 +17,9 @@ public enum WaitError: Error, Sendable, Equatable, CustomStringConvertible {
             "timed out after \(timeout) waiting until \(condition) (\(location)); last seen: \(lastSeen)"
         case .cancelled(let condition, let lastSeen, let location):
             "cancelled while waiting until \(condition) (\(location)); last seen: \(lastSeen)"
+        case .settledOtherwise(let condition, let lastSeen, let location):
+            "gave up waiting until \(condition) (\(location)): it settled where nothing in flight can change it; "
+                + "last seen: \(lastSeen)"
         }
     }
 }
