@@ -64,7 +64,7 @@ struct ScriptedTimeoutTests {
                 return
             }
             #expect(condition == "QueryHandle<CharacterQuery> is ready and not refreshing")
-            #expect(lastSeen.hasPrefix("failed(BatonLens.FailureKind.transport), error: "))
+            #expect(lastSeen.hasPrefix("failed(.transport), error: "))
             #expect(lastSeen.contains("Unreachable"))
             #expect(location.hasPrefix("BatonTestingTests/ScriptedTimeoutTests.swift:"))
             #expect("\(error)".hasPrefix("gave up waiting until QueryHandle<CharacterQuery> is ready"))

@@ -14,7 +14,7 @@ extension QueryHandle {
         _ phase: QueryPhase, settled: Bool = true, timeout: Duration = .seconds(10), fileID: String = #fileID,
         line: Int = #line
     ) async throws(WaitError) {
-        let condition = "QueryHandle<\(Op.self)> is \(phase)" + (settled ? " and not refreshing" : "")
+        let condition = "QueryHandle<\(Op.self)> is \(phase.waitText)" + (settled ? " and not refreshing" : "")
         try await until(
             condition, timeout: timeout, fileID: fileID, line: line, observing: snapshot,
             satisfies: { seen in seen.phase == phase && (!settled || !seen.isRefreshing) },
@@ -26,8 +26,8 @@ extension QueryHandle {
 
     private func snapshot() -> HandleSnapshot<QueryPhase> {
         HandleSnapshot(
-            phase: phase, isRefreshing: isRefreshing, isLoadingPage: isLoadingPage, count: nil,
-            error: error.map { "\($0)" })
+            phase: phase, phaseText: phase.waitText, isRefreshing: isRefreshing, isLoadingPage: isLoadingPage,
+            count: nil, error: error.map { "\($0)" })
     }
 }
 
@@ -39,7 +39,7 @@ extension SubscriptionHandle {
     public func waitUntil(
         _ state: SubscriptionState, timeout: Duration = .seconds(10), fileID: String = #fileID, line: Int = #line
     ) async throws(WaitError) {
-        let condition = "SubscriptionHandle<\(Op.self)> is \(state)"
+        let condition = "SubscriptionHandle<\(Op.self)> is \(state.waitText)"
         try await until(
             condition, timeout: timeout, fileID: fileID, line: line, observing: snapshot,
             satisfies: { $0.phase == state }, settledOtherwise: { Self.hasStopped($0.phase) })
@@ -67,24 +67,49 @@ extension SubscriptionHandle {
 
     private func snapshot() -> HandleSnapshot<SubscriptionState> {
         HandleSnapshot(
-            phase: state, isRefreshing: false, isLoadingPage: false, count: eventCount, error: error.map { "\($0)" })
+            phase: state, phaseText: state.waitText, isRefreshing: false, isLoadingPage: false, count: eventCount,
+            error: error.map { "\($0)" })
     }
 }
 
 /// What a handle wait saw last, as its timeout message prints it.
 struct HandleSnapshot<Phase: Equatable>: CustomStringConvertible {
     var phase: Phase
+    /// The phase as a wait's message writes it (`failed(.transport)`).
+    var phaseText: String
     var isRefreshing: Bool
     var isLoadingPage: Bool
     var count: Int?
     var error: String?
 
     var description: String {
-        var parts = ["\(phase)"]
+        var parts = [phaseText]
         if isRefreshing { parts.append("refreshing") }
         if isLoadingPage { parts.append("loading a page") }
         if let count { parts.append("\(count) events") }
         parts.append("error: \(error ?? "none")")
         return parts.joined(separator: ", ")
+    }
+}
+
+extension QueryPhase {
+    /// The phase as a wait's message writes it: `ready`, `failed(.transport)`.
+    var waitText: String {
+        switch self {
+        case .loading: "loading"
+        case .ready: "ready"
+        case .failed(let kind): "failed(.\(kind.rawValue))"
+        }
+    }
+}
+
+extension SubscriptionState {
+    /// The state as a wait's message writes it: `open`, `waiting(attempt: 2)`, `failed(.transport)`.
+    var waitText: String {
+        switch self {
+        case .failed(let kind): "failed(.\(kind.rawValue))"
+        case .waiting(let attempt): "waiting(attempt: \(attempt))"
+        case .idle, .connecting, .open, .parked, .ended: "\(self)"
+        }
     }
 }
