@@ -57,7 +57,7 @@ extension JSONTreeReader {
             let x = elements(of: a, in: storage)
             let y = elements(of: b, in: storage)
             guard x.count == y.count else { return false }
-            for i in x.indices where !same(x.baseAddress! + i, y.baseAddress! + i, in: storage) { return false }
+            for i in x.indices where !sameValue(x.baseAddress! + i, y.baseAddress! + i, in: storage) { return false }
             return true
         }
         if case .object = a.pointee {
@@ -94,7 +94,17 @@ extension JSONTreeReader {
         _ a: UnsafePointer<(String, JSONValue)>, _ b: UnsafePointer<(String, JSONValue)>, in storage: TreeStorage?
     ) -> Bool {
         let keys = sameBits(a, b, count: MemoryLayout<String>.size) || sameText(a.pointee.0, b.pointee.0)
-        return keys && same(value(of: a), value(of: b), in: storage)
+        return keys && sameValue(value(of: a), value(of: b), in: storage)
+    }
+
+    /// `same(_:_:in:)` with its first test, the values' bits, made in place: most members and
+    /// elements of two equal trees are short strings, numbers, booleans or nulls with the
+    /// same bits, told without a call.
+    @inline(__always)
+    static func sameValue(_ a: UnsafePointer<JSONValue>, _ b: UnsafePointer<JSONValue>, in storage: TreeStorage?)
+        -> Bool
+    {
+        sameBits(a, b, count: MemoryLayout<JSONValue>.size) || same(a, b, in: storage)
     }
 
     /// Whether two strings have the same UTF-8: stricter than `==`, which takes canonically
