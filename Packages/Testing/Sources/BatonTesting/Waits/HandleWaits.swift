@@ -26,7 +26,7 @@ extension QueryHandle {
 
     private func snapshot() -> HandleSnapshot<QueryPhase> {
         HandleSnapshot(
-            phase: phase, phaseText: phase.waitText, isRefreshing: isRefreshing, isLoadingPage: isLoadingPage,
+            phase: phase, isRefreshing: isRefreshing, isLoadingPage: isLoadingPage,
             count: nil, error: error.map { "\($0)" })
     }
 }
@@ -67,23 +67,21 @@ extension SubscriptionHandle {
 
     private func snapshot() -> HandleSnapshot<SubscriptionState> {
         HandleSnapshot(
-            phase: state, phaseText: state.waitText, isRefreshing: false, isLoadingPage: false, count: eventCount,
+            phase: state, isRefreshing: false, isLoadingPage: false, count: eventCount,
             error: error.map { "\($0)" })
     }
 }
 
 /// What a handle wait saw last, as its timeout message prints it.
-struct HandleSnapshot<Phase: Equatable>: CustomStringConvertible {
+struct HandleSnapshot<Phase: WaitPhase>: CustomStringConvertible {
     var phase: Phase
-    /// The phase as a wait's message writes it (`failed(.transport)`).
-    var phaseText: String
     var isRefreshing: Bool
     var isLoadingPage: Bool
     var count: Int?
     var error: String?
 
     var description: String {
-        var parts = [phaseText]
+        var parts = [phase.waitText]
         if isRefreshing { parts.append("refreshing") }
         if isLoadingPage { parts.append("loading a page") }
         if let count { parts.append("\(count) events") }
@@ -92,8 +90,13 @@ struct HandleSnapshot<Phase: Equatable>: CustomStringConvertible {
     }
 }
 
-extension QueryPhase {
-    /// The phase as a wait's message writes it: `ready`, `failed(.transport)`.
+/// A handle's phase or state as a wait's messages write it: `ready`, `waiting(attempt: 2)`,
+/// `failed(.transport)` (where the default description names the failure's type in full).
+protocol WaitPhase: Equatable {
+    var waitText: String { get }
+}
+
+extension QueryPhase: WaitPhase {
     var waitText: String {
         switch self {
         case .loading: "loading"
@@ -103,8 +106,7 @@ extension QueryPhase {
     }
 }
 
-extension SubscriptionState {
-    /// The state as a wait's message writes it: `open`, `waiting(attempt: 2)`, `failed(.transport)`.
+extension SubscriptionState: WaitPhase {
     var waitText: String {
         switch self {
         case .failed(let kind): "failed(.\(kind.rawValue))"
