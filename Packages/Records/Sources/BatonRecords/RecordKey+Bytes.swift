@@ -42,18 +42,37 @@ extension RecordKey {
     /// the inlined `==` is the bit compare and a call.
     @usableFromInline @inline(never) @_effects(readonly)
     static func equalBytes(_ lhs: RecordKey, _ rhs: RecordKey) -> Bool {
+        sameUTF8(unlessSameBits: lhs.rawValue, rhs.rawValue)
+    }
+
+    /// Whether two texts have the same UTF-8 bytes: how the store compares text, a key's or a
+    /// value's (`Value`'s `==`), as the image's SQLite compares it. Stricter than `String`'s
+    /// `==`, which takes canonically equivalent texts for equal.
+    @inline(__always)
+    static func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+        #if arch(x86_64) || arch(arm64)
+        // The same storage, or the same small string: the same bytes.
+        if unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self) {
+            return true
+        }
+        #endif
+        return sameUTF8(unlessSameBits: lhs, rhs)
+    }
+
+    /// ``sameUTF8(_:_:)`` of two texts whose bits differ.
+    @inline(__always)
+    private static func sameUTF8(unlessSameBits lhs: String, _ rhs: String) -> Bool {
         #if arch(x86_64) || arch(arm64)
         // Two small strings (keys of up to 15 bytes, most entity keys: `Character:1`) are
         // their words: the bytes, zero beyond the count, and a last byte made of the count
-        // and flags that follow from the bytes. Words that differ (`==` compared them) are
-        // bytes that differ.
-        let left = unsafeBitCast(lhs.rawValue, to: (UInt64, UInt64).self).1
-        let right = unsafeBitCast(rhs.rawValue, to: (UInt64, UInt64).self).1
+        // and flags that follow from the bytes. Words that differ are bytes that differ.
+        let left = unsafeBitCast(lhs, to: (UInt64, UInt64).self).1
+        let right = unsafeBitCast(rhs, to: (UInt64, UInt64).self).1
         if left & right & smallStringBit != 0 { return false }
         #endif
-        // Keys of different lengths, most other keys a dictionary probe meets, differ unread.
-        guard lhs.rawValue.utf8.count == rhs.rawValue.utf8.count else { return false }
-        return lhs.withBytes { left in rhs.withBytes { right in Self.equal(left, right) } }
+        // Texts of different lengths, most other keys a dictionary probe meets, differ unread.
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        return withBytes(of: lhs) { left in withBytes(of: rhs) { right in Self.equal(left, right) } }
     }
 
     public static func < (lhs: RecordKey, rhs: RecordKey) -> Bool {
@@ -124,10 +143,16 @@ extension RecordKey {
     /// Calls `body` with the key's UTF-8 bytes, in place when the text is native.
     @inline(__always)
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let result = rawValue.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
+        Self.withBytes(of: rawValue, body)
+    }
+
+    /// Calls `body` with `text`'s UTF-8 bytes, in place when the text is native.
+    @inline(__always)
+    static func withBytes<R>(of text: String, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) {
             return result
         }
-        var text = rawValue
+        var text = text
         return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 

@@ -52,6 +52,31 @@ private let everyValue: [Value] = [
         #expect(Set(everyValue).count == everyValue.count)
     }
 
+    @Test func textsCompareAsTheirUTF8Bytes() {
+        let composed = Value.string("caf\u{E9}")
+        let decomposed = Value.string("cafe\u{301}")
+        // Equal as Swift strings, different bytes: a change for the store, as for the image.
+        #expect("caf\u{E9}" == "cafe\u{301}")
+        #expect(composed != decomposed)
+        #expect(Value.list([composed]) != .list([decomposed]))
+        // The same bytes in separate storage, long and short, are equal.
+        let long = "https://rickandmortyapi.com/api/character/avatar/1.jpeg"
+        #expect(Value.string(long) == .string(String(decoding: Array(long.utf8), as: UTF8.self)))
+        #expect(Value.string("Rick") == .string(String(decoding: Array("Rick".utf8), as: UTF8.self)))
+        #expect(Value.string(long) != .string(long + "?"))
+        #expect(Value.string(String(long.dropLast()) + "x") != .string(long))
+    }
+
+    @Test func equalityKeepsEachCasesOwnRules() {
+        #expect(Value.double(0) == .double(-0.0))
+        #expect(Value.double(.nan) == .double(.nan))
+        #expect(Set([Value.double(0), .double(-0.0)]).count == 1)
+        #expect(Value.int(1) != .double(1))
+        #expect(Value.scalar(["a": 1, "b": 2]) == .scalar(["b": 2, "a": 1]))
+        #expect(Value.link("Character:1") == .link(RecordKey(type: "Character", id: "1")))
+        #expect(Value.error(FieldError(message: "x")) != .error(FieldError(message: "y")))
+    }
+
     @Test func forEachLinkFindsLinksInNestedLists() {
         var found: [RecordKey] = []
         Value.list([.link("A:1"), .list([.link("A:2"), .null, .list([.link("A:3")])]), .int(1)])

@@ -52,6 +52,26 @@ import Testing
         #expect(summary == CommitSummary())
     }
 
+    @Test func aTextInAnotherUnicodeNormalFormIsAChange() {
+        let store = Store(normalization: StoreFixture.normalization)
+        var first = ChangeSet()
+        first.write(.string("Beth Sm\u{ED}th"), to: name.slot, of: "Character:4")
+        store.commit(first)
+        let beth = store.record("Character:4")!
+        let log = FireLog()
+        track("name", in: log) { _ = beth[name] }
+        var again = ChangeSet()
+        again.write(.string("Beth Smi\u{301}th"), to: name.slot, of: "Character:4")
+        let summary = store.commit(again)
+        #expect(log.fired == ["name": 1])
+        #expect(summary.fieldsWritten == 1)
+        guard case .string(let held)? = beth[untracked: name.slot] else {
+            Issue.record("the name is gone")
+            return
+        }
+        #expect(Array(held.utf8) == Array("Beth Smi\u{301}th".utf8))
+    }
+
     @Test func aViewOfOneFieldIsNotNotifiedWhenAnotherFieldOfTheRecordChanges() {
         let store = StoreFixture.store()
         let rick = store.record("Character:1")!
