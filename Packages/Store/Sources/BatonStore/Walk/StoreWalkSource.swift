@@ -5,6 +5,13 @@ protocol StoreWalkNode {
     var record: Record { get }
     /// The node of `record`, in view, found at `position` of the table in `state`.
     init(record: Record, state: RecordState, at position: RecordTable.Position)
+    /// `body`'s result on the node's record, which `body` borrows.
+    func withRecord<R>(_ body: (Record) throws -> R) rethrows -> R
+}
+
+extension StoreWalkNode {
+    @inline(__always)
+    func withRecord<R>(_ body: (Record) throws -> R) rethrows -> R { try body(record) }
 }
 
 /// What the store's walk sources (``StoreSource``, ``ReadingSource``, ``MarkingSource``)
@@ -46,13 +53,13 @@ extension StoreWalkSource {
     }
 
     @inline(__always)
-    func typename(of node: Node) -> String? { node.record.typename }
+    func typename(of node: Node) -> String? { node.withRecord { $0.typename } }
 
     @inline(__always)
-    func holds(_ slot: Slot, in node: Node) -> Bool { node.record.holdsField(untracked: slot) }
+    func holds(_ slot: Slot, in node: Node) -> Bool { node.withRecord { $0.holdsField(untracked: slot) } }
 
     @inline(__always)
-    func value(_ slot: Slot, in node: Node) -> Value? { node.record[untracked: slot] }
+    func value(_ slot: Slot, in node: Node) -> Value? { node.withRecord { $0[untracked: slot] } }
 
     /// A root field the record lacks resolves through the store's lookups.
     func lookup(_ field: FieldPlan, in node: Node) -> RecordKey? {
