@@ -33,6 +33,11 @@ public final class Store {
     @exclusivity(unchecked) var disk: PersistenceLink
     /// What inserts remember of the long lists they made (Commit/ListMemos.swift).
     @exclusivity(unchecked) var listMemos = ListMemos()
+    #if DEBUG
+    /// How many walks over the records are under way (Walk/Store+Walking.swift), debug
+    /// builds only.
+    var walksUnderWay = 0
+    #endif
 
     /// The rules that normalize responses and name the roots' types.
     public let normalization: Normalization

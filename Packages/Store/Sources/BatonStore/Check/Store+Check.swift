@@ -21,6 +21,11 @@ extension Store {
     ///     the answer is stale; nil: any age.
     ///   - time: the time `maxAge` is measured at; the store's clock when nil.
     public func check(_ plan: OperationPlan, maxAge: TimeInterval? = nil, now time: Date? = nil) -> CheckResult {
+        walking { checkWalking(plan, maxAge: maxAge, now: time) }
+    }
+
+    /// ``check(_:maxAge:now:)``, inside ``walking(_:)``.
+    private func checkWalking(_ plan: OperationPlan, maxAge: TimeInterval?, now time: Date?) -> CheckResult {
         guard let root = StoreSource(store: self).root(plan.rootKey) else {
             return CheckResult(availability: .missing([[]]), source: .miss, fetchedAt: nil, hasPendingDeferred: false)
         }

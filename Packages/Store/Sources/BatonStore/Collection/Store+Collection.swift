@@ -28,6 +28,7 @@ extension Store {
     /// keeps its rows. Returns how many records were freed.
     @discardableResult
     public func collect() -> Int {
+        assertNotWalking("collection")
         // Marks ride in the table's entries (no set of keys): the walk marks what it reaches,
         // the sweep frees what it did not and clears the marks.
         var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: true))
@@ -70,7 +71,7 @@ extension Store {
 
     private func mark(_ plan: OperationPlan, _ marking: inout PlanWalk<MarkingSource, Marking>) {
         guard let root = marking.source.root(plan.rootKey) else { return }
-        marking.walk(root, plan.root)
+        walking { marking.walk(root, plan.root) }
     }
 
     /// Collection's marking as a `PlanWalk` visitor: each record reached, once per

@@ -11,7 +11,7 @@ extension Store {
         var walk = PlanWalk(
             source: StoreSource(store: self), visitor: ConnectionSearch(store: self, pageLists: pageLists))
         guard let root = walk.source.root(plan.rootKey) else { return nil }
-        walk.walk(root, plan.root)
+        walking { walk.walk(root, plan.root) }
         return walk.visitor.found
     }
 
