@@ -28,33 +28,17 @@ extension Value {
     /// the store's (`profile optimistic-cycle`).
     public static func == (lhs: Value, rhs: Value) -> Bool {
         if sameBits(lhs, rhs) { return true }
-        switch lhs {
-        case .null:
-            return rhs.isNull
-        case .bool(let a):
-            guard case .bool(let b) = rhs else { return false }
-            return a == b
-        case .int(let a):
-            guard case .int(let b) = rhs else { return false }
-            return a == b
-        case .double(let a):
-            guard case .double(let b) = rhs else { return false }
-            return a == b
-        case .string(let a):
-            guard case .string(let b) = rhs else { return false }
-            return RecordKey.sameUTF8(a, b)
-        case .scalar(let a):
-            guard case .scalar(let b) = rhs else { return false }
-            return a == b
-        case .link(let a):
-            guard case .link(let b) = rhs else { return false }
-            return a == b
-        case .list(let a):
-            guard case .list(let b) = rhs else { return false }
-            return a == b
-        case .error(let a):
-            guard case .error(let b) = rhs else { return false }
-            return a == b
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.string(let a), .string(let b)): return RecordKey.sameUTF8(a, b)
+        case (.scalar(let a), .scalar(let b)): return a == b
+        case (.link(let a), .link(let b)): return a == b
+        case (.list(let a), .list(let b)): return a == b
+        case (.error(let a), .error(let b)): return a == b
+        default: return false
         }
     }
 }
