@@ -8,7 +8,7 @@ extension Store {
     /// the image's contents. After `end()` the store commits nothing.
     public func end() {
         guard !isEnded else { return }
-        assertNotWalking("end")
+        assertMayChange("end")
         let persistence = disk.persistence
         disk.persistence = nil
         for layer in optimisticLayers.reversed() { revert(layer) }

@@ -34,9 +34,10 @@ public final class Store {
     /// What inserts remember of the long lists they made (Commit/ListMemos.swift).
     @exclusivity(unchecked) var listMemos = ListMemos()
     #if DEBUG
-    /// How many walks over the records are under way (Walk/Store+Walking.swift), debug
-    /// builds only.
+    /// How many walks over the records, and how many commits, are under way
+    /// (Store+Reentrance.swift), debug builds only.
     var walksUnderWay = 0
+    var commitsUnderWay = 0
     #endif
 
     /// The rules that normalize responses and name the roots' types.

@@ -28,7 +28,7 @@ extension Store {
     /// keeps its rows. Returns how many records were freed.
     @discardableResult
     public func collect() -> Int {
-        assertNotWalking("collection")
+        assertMayChange("collection")
         // Marks ride in the table's entries (no set of keys): the walk marks what it reaches,
         // the sweep frees what it did not and clears the marks.
         var marking = PlanWalk(source: MarkingSource(store: self), visitor: Marking(store: self, marksTable: true))

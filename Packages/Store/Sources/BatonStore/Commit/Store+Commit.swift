@@ -46,7 +46,8 @@ extension Store {
     /// store holds none until the apply gives it back (``finish(_:)``), so a commit that
     /// edits the overlay copies none of it.
     func beginCommit(tracksPersistence: Bool) -> CommitContext {
-        assertNotWalking("commit")
+        assertMayChange("commit")
+        noteCommit(began: true)
         var context = CommitContext(tracksPersistence: tracksPersistence, overlay: OptimisticOverlay())
         swap(&context.overlay, &overlay)
         return context

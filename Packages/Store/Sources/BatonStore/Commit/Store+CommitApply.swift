@@ -7,6 +7,7 @@ extension Store {
     /// leave or come back, runs the three phases (the table changes in the middle one), and
     /// hands the base changes to the persistence.
     func finish(_ context: inout CommitContext) -> CommitSummary {
+        defer { noteCommit(began: false) }
         if !context.removed.isEmpty {
             notifyLinks(to: context.removed, in: &context)
         }

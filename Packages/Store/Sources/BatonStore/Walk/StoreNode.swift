@@ -5,7 +5,7 @@
 /// Holds its record unretained: the store's table holds every record a walk reaches for the
 /// walk's life (the walks over `StoreNode`s, the check's and the connection search's, add
 /// records and remove none; a change begun inside one traps in debug builds,
-/// ``Store/walking(_:)``). The walk's reads of a record's fields go through
+/// `Store+Reentrance.swift`). The walk's reads of a record's fields go through
 /// ``withRecord(_:)``, a reference the compiler neither retains nor releases: a node that
 /// held its record strongly retained and released it at each link (`profile check 10`:
 /// 8.13M → 7.37M instructions, `check_memory_us` 76.5 → 65.6–67.6 over three interleaved
