@@ -11,24 +11,9 @@ import Testing
     @Test func aCommitFromAnObserverToldDuringACheckTrapsInDebugBuilds() async {
         await #expect(processExitsWith: .failure) {
             await MainActor.run {
-                let store = Store(
-                    normalization: StoreFixture.normalization,
-                    persistence: FakePersistence(rows: StoreFixture.changes.snapshots))
-                var changes = ChangeSet()
-                changes.write(.string("Rick"), to: FieldSlot.named("name").slot, of: "Character:1")
-                store.commit(changes)
-                let rick = store.record("Character:1")!
-                // Read as absent: the check's fill from the disk tells this observer, which
-                // commits at once instead of from a Task.
-                withObservationTracking {
-                    _ = rick[FieldSlot.named("status")]
-                } onChange: {
-                    MainActor.assumeIsolated {
-                        var again = ChangeSet()
-                        again.write(.string("Morty"), to: FieldSlot.named("name").slot, of: "Character:2")
-                        store.commit(again)
-                    }
-                }
+                let store = Self.storeWithRick(persistence: FakePersistence(rows: StoreFixture.changes.snapshots))
+                // Read as absent: the check's fill from the disk tells the observer.
+                Self.commitWhenChanged("status", of: "Character:1", in: store)
                 _ = store.check(StoreFixture.plan)
             }
         }
@@ -37,25 +22,38 @@ import Testing
     @Test func aCommitFromAnObserverToldDuringACommitTrapsInDebugBuilds() async {
         await #expect(processExitsWith: .failure) {
             await MainActor.run {
-                let store = Store(normalization: StoreFixture.normalization)
-                var changes = ChangeSet()
-                changes.write(.string("Rick"), to: FieldSlot.named("name").slot, of: "Character:1")
-                store.commit(changes)
-                let rick = store.record("Character:1")!
-                withObservationTracking {
-                    _ = rick[FieldSlot.named("name")]
-                } onChange: {
-                    MainActor.assumeIsolated {
-                        var again = ChangeSet()
-                        again.write(.string("Morty"), to: FieldSlot.named("name").slot, of: "Character:2")
-                        store.commit(again)
-                    }
-                }
-                var rename = ChangeSet()
-                rename.write(.string("Rick C-137"), to: FieldSlot.named("name").slot, of: "Character:1")
-                store.commit(rename)
+                let store = Self.storeWithRick()
+                Self.commitWhenChanged("name", of: "Character:1", in: store)
+                store.commit(Self.naming("Character:1", "Rick C-137"))
             }
         }
     }
     #endif
+
+    /// A store that holds `Character:1` with its name alone.
+    @MainActor
+    static func storeWithRick(persistence: (any Persistence)? = nil) -> Store {
+        let store = Store(normalization: StoreFixture.normalization, persistence: persistence)
+        store.commit(naming("Character:1", "Rick"))
+        return store
+    }
+
+    /// Observes `field` of `key`'s record and, when told of a change, commits at once from the
+    /// callback instead of from a `Task`.
+    @MainActor
+    static func commitWhenChanged(_ field: String, of key: RecordKey, in store: Store) {
+        let record = store.record(key)!
+        withObservationTracking {
+            _ = record[FieldSlot.named(field)]
+        } onChange: {
+            MainActor.assumeIsolated { _ = store.commit(naming("Character:2", "Morty")) }
+        }
+    }
+
+    /// A change set writing `name` as `key`'s name.
+    static func naming(_ key: RecordKey, _ name: String) -> ChangeSet {
+        var changes = ChangeSet()
+        changes.write(.string(name), to: FieldSlot.named("name").slot, of: key)
+        return changes
+    }
 }
