@@ -161,14 +161,14 @@ struct WriteBuffer {
         return record(at: position) { $0.holds(value, at: slot) }
     }
 
-    /// `body`'s result on the record of the entry at `position`, borrowed: the entry holds
-    /// the record for the buffer's life, and nothing in `apply` changes the entries, so a
-    /// call on the record need not retain and release it around itself, as one through
-    /// `entries[position].record` did at each of the four passes (`profile
-    /// optimistic-cycle`: about 3,350 retains and as many releases a cycle).
+    /// `body`'s result on the record of the entry at `position`, borrowed
+    /// (``BorrowedRecord``): the entry holds the record for the buffer's life, and nothing in
+    /// `apply` changes the entries, so a call on the record need not retain and release it
+    /// around itself, as one through `entries[position].record` did at each of the four
+    /// passes (`profile optimistic-cycle`: about 3,350 retains and as many releases a cycle).
     @inline(__always)
     private func record<R>(at position: Int, _ body: (Record) -> R) -> R {
-        Unmanaged.passUnretained(entries[position].record)._withUnsafeGuaranteedRef(body)
+        BorrowedRecord(entries[position].record).withRecord(body)
     }
 
     /// Appends an appending entry's elements to its record's list: outlined, so that the

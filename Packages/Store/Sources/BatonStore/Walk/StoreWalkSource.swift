@@ -2,16 +2,19 @@
 
 /// A record a walk over the store reached, as the walk's source hands it out.
 protocol StoreWalkNode {
-    var record: Record { get }
+    /// The record, held for the walk by the store's table.
+    var borrowed: BorrowedRecord { get }
     /// The node of `record`, in view, found at `position` of the table in `state`.
     init(record: Record, state: RecordState, at position: RecordTable.Position)
-    /// `body`'s result on the node's record, which `body` borrows.
-    func withRecord<R>(_ body: (Record) throws -> R) rethrows -> R
 }
 
 extension StoreWalkNode {
+    /// The record, as a strong reference where a caller keeps it.
+    var record: Record { borrowed.record }
+
+    /// `body`'s result on the node's record, which `body` borrows.
     @inline(__always)
-    func withRecord<R>(_ body: (Record) throws -> R) rethrows -> R { try body(record) }
+    func withRecord<R>(_ body: (Record) throws -> R) rethrows -> R { try borrowed.withRecord(body) }
 }
 
 /// What the store's walk sources (``StoreSource``, ``ReadingSource``, ``MarkingSource``)
