@@ -43,7 +43,7 @@ func reencoded(_ row: [UInt8], isRecord: Bool) -> [UInt8]? {
                 try encoder.encode(value)
             }
         } catch { fatalError("a decoded row does not encode: \(error)") }
-        return encoder.bytes
+        return encoder.bytes.copiedToArray
     }
 }
 
@@ -70,13 +70,13 @@ func fuzzSeeds() -> [(name: String, bytes: [UInt8])] {
         var encoder = RowEncoder(names: fuzzNames)
         encoder.begin()
         do { try encoder.encode(value) } catch { fatalError("\(error)") }
-        seeds.append(("root-\(index)", [0] + encoder.bytes))
+        seeds.append(("root-\(index)", [0] + encoder.bytes.copiedToArray))
         encoder.begin()
         do {
             try encoder.cell(Slot("id"), .string("1"))
             try encoder.cell(Slot("name"), value)
         } catch { fatalError("\(error)") }
-        seeds.append(("record-\(index)", [1] + encoder.bytes))
+        seeds.append(("record-\(index)", [1] + encoder.bytes.copiedToArray))
     }
     return seeds
 }

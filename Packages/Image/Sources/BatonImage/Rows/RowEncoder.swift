@@ -2,9 +2,9 @@ import BatonRecords
 import Foundation
 
 /// Encodes rows for the writer. Adds names to the file's table as it meets them, so it runs
-/// inside the writer's transaction.
-struct RowEncoder {
-    var bytes: [UInt8] = []
+/// inside the writer's transaction. Not copyable: it owns the buffer it writes into.
+struct RowEncoder: ~Copyable {
+    var bytes = GrowableBytes()
     let names: Names
     /// The UTF-8 of the last link's type and its name id (-1 before the first link): the
     /// links of a list, and of the rows of one batch, mostly share a type, so most links
@@ -14,13 +14,12 @@ struct RowEncoder {
 
     init(names: Names) {
         self.names = names
-        bytes.reserveCapacity(256)
     }
 
     /// The UTF-8 of the key of the record whose row is being encoded, and where its first `:`
     /// is (nil for a root field's row, and for a key with no `:`): a string whose bytes are
     /// the key's type (before the colon) or id (after it) is one tag byte.
-    private var key: [UInt8] = []
+    private var key = GrowableBytes(capacity: 64)
     private var keyColon: Int?
     /// The UTF-8 of the last string prefix used and its name id (-1 before the first).
     private var lastPrefix: [UInt8] = []
@@ -29,7 +28,7 @@ struct RowEncoder {
     /// Starts a row: clears the buffer and writes the format byte. `key` is the record's
     /// (nil for a root field), whose type and id strings are encoded as one byte each.
     mutating func begin(key: RecordKey? = nil) {
-        bytes.removeAll(keepingCapacity: true)
+        bytes.removeAll()
         append(key: key)
     }
 
@@ -37,12 +36,12 @@ struct RowEncoder {
     /// byte. `key` as for ``begin(key:)``.
     mutating func append(key: RecordKey?) {
         bytes.append(RowFormat.version)
-        self.key.removeAll(keepingCapacity: true)
+        self.key.removeAll()
         keyColon = nil
-        guard var text = key?.rawValue else { return }
-        text.withUTF8 { utf8 in
-            self.key.append(contentsOf: utf8)
-            keyColon = utf8.firstIndex(of: UInt8(ascii: ":"))
+        guard let key else { return }
+        Self.withUTF8(of: key.rawValue) { utf8 in
+            self.key.append(utf8)
+            keyColon = Self.colon(in: utf8)
         }
     }
 
@@ -104,12 +103,11 @@ struct RowEncoder {
     /// A link, read through the key's UTF-8 in place: the colon, the type and the id are
     /// found with no index arithmetic on the string.
     private mutating func link(_ key: RecordKey) throws {
-        var text = key.rawValue
-        try text.withUTF8 { utf8 in
-            guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+        try Self.withUTF8(of: key.rawValue) { utf8 in
+            guard let colon = Self.colon(in: utf8) else {
                 bytes.append(0x06)
                 varint(UInt64(utf8.count))
-                bytes.append(contentsOf: utf8)
+                bytes.append(utf8)
                 return
             }
             let typeID = try self.typeID(UnsafeBufferPointer(rebasing: utf8[..<colon]))
@@ -130,9 +128,27 @@ struct RowEncoder {
                     varint(UInt64(typeID))
                 }
                 varint(UInt64(id.count))
-                bytes.append(contentsOf: id)
+                bytes.append(id)
             }
         }
+    }
+
+    /// Calls `body` with `text`'s UTF-8 in place when the string holds it contiguously (a
+    /// native string does), without the copy of the string that `withUTF8` mutates.
+    @inline(__always)
+    static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return try text.withUTF8(body)
+    }
+
+    /// Where a key's first `:` is, the end of its type.
+    @inline(__always)
+    static func colon(in utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = utf8.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), utf8.count) else {
+            return nil
+        }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// The name id of a link's type: the last link's when it is the same type (one memcmp),
@@ -191,8 +207,7 @@ struct RowEncoder {
     /// A string value: the key's type or id as one byte, a long string under a shared prefix
     /// as the prefix's name id and the rest, else its bytes.
     private mutating func string(_ s: String) throws {
-        var s = s
-        try s.withUTF8 { utf8 in
+        try Self.withUTF8(of: s) { utf8 in
             if let tag = keyPartTag(utf8) {
                 bytes.append(tag)
                 return
@@ -201,7 +216,7 @@ struct RowEncoder {
                 bytes.append(0x0E)
                 varint(UInt64(prefixID))
                 varint(UInt64(utf8.count - count))
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[count...]))
+                bytes.append(UnsafeBufferPointer(rebasing: utf8[count...]))
                 return
             }
             if utf8.count < 64 {
@@ -210,7 +225,7 @@ struct RowEncoder {
                 bytes.append(0x05)
                 varint(UInt64(utf8.count))
             }
-            bytes.append(contentsOf: utf8)
+            bytes.append(utf8)
         }
     }
 
@@ -219,7 +234,7 @@ struct RowEncoder {
         guard let colon = keyColon else { return nil }
         let idCount = key.count - colon - 1
         guard utf8.count == colon || utf8.count == idCount else { return nil }
-        return key.withUnsafeBufferPointer { key -> UInt8? in
+        return key.withUnsafeBytes { key -> UInt8? in
             if utf8.count == colon, utf8.count == 0 || memcmp(utf8.baseAddress!, key.baseAddress!, colon) == 0 {
                 return 0x0C
             }
@@ -252,10 +267,9 @@ struct RowEncoder {
     }
 
     private mutating func lengthPrefixed(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        Self.withUTF8(of: s) { utf8 in
             varint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            bytes.append(utf8)
         }
     }
 

@@ -48,12 +48,15 @@ var transientDestructor: sqlite3_destructor_type { baton_sqlite_transient() }
     }
 
     @_spi(Baton) public func bind(blob bytes: [UInt8], at index: Int32) throws {
-        try bytes.withUnsafeBytes { raw in
-            try check(
-                sqlite3_bind_blob(
-                    handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count),
-                    transientDestructor))
-        }
+        try bytes.withUnsafeBytes { try bind(blob: $0, at: index) }
+    }
+
+    /// Binds a copy of `raw`'s bytes, so they need not outlive the call.
+    func bind(blob raw: UnsafeRawBufferPointer, at index: Int32) throws {
+        try check(
+            sqlite3_bind_blob(
+                handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count),
+                transientDestructor))
     }
 
     /// Runs `body` with `value` bound at `index` in place, without the copy
@@ -71,7 +74,7 @@ var transientDestructor: sqlite3_destructor_type { baton_sqlite_transient() }
     }
 
     /// Runs `body` with `bytes` bound at `index` in place, without the copy
-    /// ``bind(blob:at:)`` makes: the binding holds only inside `body`, and the statement is
+    /// ``bind(blob:at:)-([UInt8],_)`` makes: the binding holds only inside `body`, and the statement is
     /// reset, its bindings cleared, when this returns.
     @_spi(Baton) public func withBlob<R>(_ bytes: [UInt8], at index: Int32, _ body: () throws -> R) throws -> R {
         defer { reset() }

@@ -105,7 +105,7 @@ extension ImageDatabase {
                 "INSERT OR REPLACE INTO root_fields(root, name, value, launch) VALUES (?1, ?2, ?3, ?4)")
             try statement.bind(snapshot.key.rawValue, at: 1)
             try statement.bind(Int64(name), at: 2)
-            try statement.bind(blob: encoder.bytes, at: 3)
+            try encoder.bytes.withUnsafeBytes { try statement.bind(blob: $0, at: 3) }
             try statement.bind(launch, at: 4)
             try statement.run()
         }

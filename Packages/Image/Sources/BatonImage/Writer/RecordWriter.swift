@@ -9,12 +9,12 @@ import Foundation
 /// table's root; within one statement a key just after the last one lands beside it without
 /// a search. So a run of rows goes as statements of ``RecordStatements/sizes`` rows, largest
 /// first (898 rows: 28 statements of 32 and one of 2). Keys and rows wait in two buffers and
-/// are bound in place, without a copy.
-struct RecordWriter {
+/// are bound in place, without a copy. Not copyable: it owns its buffers.
+struct RecordWriter: ~Copyable {
     var encoder: RowEncoder
     private let database: ImageDatabase
     /// The batch's keys' UTF-8, one after another, and where each ends.
-    private var keys: [UInt8] = []
+    private var keys = GrowableBytes(capacity: 16 * 1024)
     private var keyEnds: [Int] = []
     /// Where each row of the run being written ends in the encoder's buffer, which holds
     /// them one after another.
@@ -34,16 +34,16 @@ struct RecordWriter {
     /// Puts the rows of `entries` (records, no root): those whose row the check read this
     /// launch replace it, the others merge over it (``RowMerge``).
     mutating func write(_ entries: [PersistenceBatch.Entry]) throws {
-        keys.removeAll(keepingCapacity: true)
+        keys.removeAll()
         keyEnds.removeAll(keepingCapacity: true)
         for entry in entries {
             var text = entry.snapshot.key.rawValue
-            text.withUTF8 { keys.append(contentsOf: $0) }
+            text.withUTF8 { keys.append($0) }
             keyEnds.append(keys.count)
         }
         let order = sortedByKey(entries.count)
         for merges in [true, false] {
-            encoder.bytes.removeAll(keepingCapacity: true)
+            encoder.bytes.removeAll()
             rowEnds.removeAll(keepingCapacity: true)
             rowKeys.removeAll(keepingCapacity: true)
             for index in order where entries[index].rowWasRead != merges {

@@ -25,7 +25,7 @@ enum RowMerge {
                 let old = RowMerge.bytes(arguments[1])
                 let key = RecordKey(String(decoding: RowMerge.bytes(arguments[2]), as: UTF8.self))
                 let merged = RowMerge.merge(new, over: old, key: key, names: names)
-                merged.withUnsafeBytes { raw in
+                merged.bytes.withUnsafeBytes { raw in
                     sqlite3_result_blob(
                         context, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, Int32(raw.count),
                         transientDestructor)
@@ -34,22 +34,23 @@ enum RowMerge {
         guard code == SQLITE_OK else { throw connection.error(code) }
     }
 
-    /// `new`'s bytes, then each cell of `old` whose name id `new` has no cell of.
+    /// `new`'s bytes, then each cell of `old` whose name id `new` has no cell of: the
+    /// encoder's ``RowEncoder/bytes``.
     static func merge(
         _ new: UnsafeRawBufferPointer, over old: UnsafeRawBufferPointer, key: RecordKey, names: Names
-    ) -> [UInt8] {
+    ) -> RowEncoder {
         var merged = RowEncoder(names: names)
-        merged.bytes.append(contentsOf: new)
+        merged.bytes.append(new)
         guard let oldCells = RowDecoder.cellRanges(old, key: key, names: names), !oldCells.isEmpty else {
-            return merged.bytes
+            return merged
         }
         // A row has tens of cells at most: a linear search beats hashing them.
         let written = RowDecoder.cellRanges(new, key: key, names: names)?.map(\.id) ?? []
         for cell in oldCells where !written.contains(cell.id) {
             merged.varint(UInt64(cell.id))
-            merged.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: old[cell.range]))
+            merged.bytes.append(UnsafeRawBufferPointer(rebasing: old[cell.range]))
         }
-        return merged.bytes
+        return merged
     }
 
     /// An argument's bytes, valid for the call.
