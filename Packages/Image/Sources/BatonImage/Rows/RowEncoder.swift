@@ -4,7 +4,7 @@ import Foundation
 /// Encodes rows for the writer. Adds names to the file's table as it meets them, so it runs
 /// inside the writer's transaction. Not copyable: it owns the buffer it writes into.
 struct RowEncoder: ~Copyable {
-    var bytes = GrowableBytes()
+    var bytes: GrowableBytes
     let names: Names
     /// The UTF-8 of the last link's type and its name id (-1 before the first link): the
     /// links of a list, and of the rows of one batch, mostly share a type, so most links
@@ -12,8 +12,11 @@ struct RowEncoder: ~Copyable {
     private var lastType: [UInt8] = []
     private var lastTypeID = -1
 
-    init(names: Names) {
+    /// An encoder whose buffer holds `capacity` bytes before it grows: a row's worth by
+    /// default, a batch's for the writer, which encodes a run of rows one after another.
+    init(names: Names, capacity: Int = 256) {
         self.names = names
+        bytes = GrowableBytes(capacity: capacity)
     }
 
     /// The UTF-8 of the key of the record whose row is being encoded, and where its first `:`

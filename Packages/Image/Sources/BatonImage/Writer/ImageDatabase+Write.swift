@@ -25,6 +25,7 @@ extension ImageDatabase {
             for batch in batches {
                 for key in batch.deletions { try delete(key) }
                 records.removeAll(keepingCapacity: true)
+                records.reserveCapacity(batch.entries.count)
                 for entry in batch.entries {
                     if entry.snapshot.key.isRoot {
                         try writeRootFields(entry.snapshot, transience: transience, encoder: &writer.encoder)

@@ -28,7 +28,7 @@ struct RecordWriter: ~Copyable {
 
     init(_ database: ImageDatabase) {
         self.database = database
-        encoder = RowEncoder(names: database.names)
+        encoder = RowEncoder(names: database.names, capacity: 64 * 1024)
     }
 
     /// Puts the rows of `entries` (records, no root): those whose row the check read this
