@@ -4,7 +4,10 @@ import BatonRecords
 /// file-local integer id (slot numbers belong to a process and never reach the file).
 ///
 /// Loaded whole when the image opens (a few hundred short strings), grown by the writer
-/// inside its transaction. Used under the image's lock, like its ``Connection``.
+/// inside its transaction. Every field argument's value (a cursor, an id) makes a name of its
+/// own, and the rows that use one age out: the ageing prunes the names no row uses once
+/// enough have come (`ImageDatabase.pruneNames()`). Used under the image's lock, like its
+/// ``Connection``.
 ///
 /// The tables skip the dynamic exclusivity check: a read looks them up for every cell and
 /// link it decodes, and no access to them overlaps another.
@@ -220,6 +223,34 @@ final class Names {
         let slot = Slot(text)
         slots[id] = slot
         return slot
+    }
+
+    /// How many names the file holds.
+    var count: Int { ids.count }
+
+    /// The fewest names the ageing prunes the table at (``ImageDatabase/pruneNames()``): a
+    /// schema's field names, type names and string prefixes are a few hundred.
+    static let pruneFloor = 512
+
+    /// Forgets the names `pruned`, which a committed transaction took out of the file: their
+    /// texts, the slots and link keys made of them. A text forgotten and written again gets
+    /// a new id; no id is given again while this table lives (a later open's may, as no row
+    /// names it).
+    func forget(_ pruned: [Int]) {
+        guard !pruned.isEmpty else { return }
+        for id in pruned where id >= 0 && id < texts.count {
+            guard let text = texts[id] else { continue }
+            ids[text] = nil
+            if Self.isPrefix(text) { prefixCount -= 1 }
+            texts[id] = nil
+            slots[id] = nil
+            if id < prefixSpans.count { prefixSpans[id] = 0 }
+            if id < numberKeys.count { numberKeys[id] = [] }
+        }
+        let gone = Set(pruned)
+        for index in slotIDs.indices where slotIDs[index] > 0 && gone.contains(slotIDs[index] - 1) {
+            slotIDs[index] = 0
+        }
     }
 
     /// The transaction that added names committed: they stay.
