@@ -24,6 +24,7 @@ enum ImageBenchmarks {
         try measureWriter(directory, file, &harness)
         let launch = try measureLaunches(file, &harness)
         harness.record("launch_over_hydrate_ratio", launch / hydrate)
+        try measureLaunchAfterHistory(directory, file, &harness)
         harness.record("image_file_bytes", fileBytes)
         harness.record("image_bytes_per_response_byte", fileBytes / responseBytes)
     }
@@ -129,6 +130,54 @@ enum ImageBenchmarks {
         harness.record("launch_to_hydrated_ms", launch)
         harness.record("relaunch_in_process_to_hydrated_ms", relaunch)
         return launch
+    }
+
+    /// A launch of an image with history: the fixture's file once it also held 10,000 names
+    /// that no row uses any more (the pages' cursors and `node(id:)`s of an app's earlier
+    /// launches, whose rows aged out), after one launch whose ageing ran, as an app's next
+    /// launch finds it. Interleaved with launches of the file without them: the ratio is the
+    /// figure.
+    @MainActor
+    private static func measureLaunchAfterHistory(_ directory: URL, _ file: URL, _ harness: inout Harness) throws {
+        let aged = directory.appendingPathComponent("history.sqlite")
+        try FileManager.default.copyItem(at: file, to: aged)
+        try addUnusedNames(aged.path, count: 10_000)
+        let image = StoreImage.open(at: aged, version: "bench")
+        let store = Store(normalization: FixtureData.normalization, persistence: image)
+        // The launch's first read lets the writer's ageing go.
+        guard store.check(FixtureData.plan).isAvailable else { throw BenchError.notHydrated }
+        image.waitForPendingWrites()
+        image.close()
+        let (clean, history) = try Harness.interleavedMedians(
+            { try launchInNewProcess(file) }, { try launchInNewProcess(aged) })
+        harness.record("launch_after_history_ms", history)
+        harness.record("launch_after_history_over_launch_ratio", history / clean)
+    }
+
+    /// Adds `count` names no row uses to the image at `path` (closed), as field names with a
+    /// cursor argument, with bare SQLite calls.
+    private static func addUnusedNames(_ path: String, count: Int) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { throw BenchError.sqlite(1) }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard
+            sqlite3_prepare_v2(
+                db, "INSERT INTO names(id, text) SELECT (SELECT max(id) FROM names) + 1, ?1", -1, &statement, nil)
+                == SQLITE_OK
+        else { throw BenchError.sqlite(2) }
+        defer { sqlite3_finalize(statement) }
+        sqlite3_exec(db, "BEGIN", nil, nil, nil)
+        for index in 0..<count {
+            let text = "notes(after:\"Y3Vyc29yOnYyOpK5MjAyNC0w\(index)\",first:50)"
+            let code = text.withCString { text in
+                sqlite3_bind_text(statement, 1, text, -1, nil)
+                defer { sqlite3_reset(statement) }
+                return sqlite3_step(statement)
+            }
+            guard code == SQLITE_DONE else { throw BenchError.sqlite(code) }
+        }
+        guard sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(3) }
     }
 
     /// What keeping the image costs a commit on the main actor (`write(batch)`), and what the

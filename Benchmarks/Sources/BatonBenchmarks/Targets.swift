@@ -27,6 +27,7 @@ enum Target {
         // The image (issue #21).
         "image_writer_over_commit_ratio": .atMost(2),
         "launch_over_hydrate_ratio": .atMost(2),
+        "launch_after_history_over_launch_ratio": .atMost(1.2),
         "image_bytes_per_response_byte": .atMost(0.18),
         // Writes from app code (issue #17).
         "typed_write_over_commit_one_field_ratio": .atMost(2),
