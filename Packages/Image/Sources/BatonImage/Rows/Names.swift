@@ -21,6 +21,9 @@ final class Names {
     @exclusivity(unchecked) private var slots: [Slot?] = []
     /// Ids at or above this were added in the transaction under way.
     private var committedCount = 0
+    /// While the names' pruning decodes rows (`RowDecoder+Names.swift`), the ids of the links'
+    /// types and the strings' prefixes the decoding looked up; nil for every read.
+    @exclusivity(unchecked) var usesNoted: [Int]?
 
     /// Loads the names of the file behind `connection`.
     init(connection: Connection) throws {

@@ -9,25 +9,29 @@ extension RowDecoder {
     static func addNames(
         ofRecordRow bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names, to ids: inout Set<Int>
     ) {
+        names.usesNoted = []
+        defer { names.usesNoted = nil }
         var decoder = RowDecoder(bytes, key: key, names: names)
-        decoder.notesNames = true
         guard decoder.byte() == RowFormat.version else { return }
+        var cells: [Int] = []
         while decoder.position < bytes.count {
             guard let id = decoder.varint(), names.text(of: Int(truncatingIfNeeded: id)) != nil,
                 decoder.value(depth: 0) != nil
             else { return }
-            decoder.usedNames.append(Int(truncatingIfNeeded: id))
+            cells.append(Int(truncatingIfNeeded: id))
         }
-        ids.formUnion(decoder.usedNames)
+        ids.formUnion(cells)
+        ids.formUnion(names.usesNoted ?? [])
     }
 
     /// Adds to `ids` the name ids a root field's value uses (its links' and prefixed strings';
     /// the field's own name is its row's `name`). A value that does not decode adds nothing.
     static func addNames(ofRootFieldValue bytes: UnsafeRawBufferPointer, names: Names, to ids: inout Set<Int>) {
+        names.usesNoted = []
+        defer { names.usesNoted = nil }
         var decoder = RowDecoder(bytes, key: nil, names: names)
-        decoder.notesNames = true
         guard decoder.byte() == RowFormat.version, decoder.value(depth: 0) != nil, decoder.position == bytes.count
         else { return }
-        ids.formUnion(decoder.usedNames)
+        ids.formUnion(names.usesNoted ?? [])
     }
 }

@@ -49,15 +49,16 @@ extension RowDecoder {
     }
 
     private mutating func textLink(typeID: UInt64) -> Value? {
-        if notesNames { usedNames.append(Int(truncatingIfNeeded: typeID)) }
+        names.usesNoted?.append(Int(truncatingIfNeeded: typeID))
         guard let count = varint(), count <= UInt64(bytes.count - position) else { return nil }
         let id = UnsafeRawBufferPointer(rebasing: bytes[position..<position + Int(count)])
         position += Int(count)
         return names.linkKey(typeID: Int(truncatingIfNeeded: typeID), id: id).map { .link($0) }
     }
 
+    @inline(__always)
     private mutating func numberLink(typeID: UInt64) -> Value? {
-        if notesNames { usedNames.append(Int(truncatingIfNeeded: typeID)) }
+        names.usesNoted?.append(Int(truncatingIfNeeded: typeID))
         guard let number = varint() else { return nil }
         return names.linkKey(typeID: Int(truncatingIfNeeded: typeID), number: number).map { .link($0) }
     }
@@ -160,7 +161,7 @@ extension RowDecoder {
         guard let id = varint(), let prefix = names.text(of: Int(truncatingIfNeeded: id)),
             let count = varint(), count <= UInt64(bytes.count - position)
         else { return nil }
-        if notesNames { usedNames.append(Int(truncatingIfNeeded: id)) }
+        names.usesNoted?.append(Int(truncatingIfNeeded: id))
         let start = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
         position += Int(count)
         var text = prefix

@@ -9,11 +9,6 @@ struct RowDecoder {
     /// The key of the record whose row this is, for the strings equal to its type or id;
     /// nil for a root field's row, where those tags do not decode.
     let key: RecordKey?
-    /// Whether the decoder notes in ``usedNames`` the name ids its values' links and
-    /// prefixed strings name: for the names table's pruning (`RowDecoder+Names.swift`), off
-    /// for every read.
-    var notesNames = false
-    var usedNames: [Int] = []
 
     init(_ bytes: UnsafeRawBufferPointer, key: RecordKey?, names: Names) {
         self.bytes = bytes
