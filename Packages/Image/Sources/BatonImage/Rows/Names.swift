@@ -4,7 +4,7 @@ import BatonRecords
 /// file-local integer id (slot numbers belong to a process and never reach the file).
 ///
 /// Loaded whole when the image opens (a few hundred short strings), grown by the writer
-/// inside its transaction. Every field argument's value (a cursor, an id) makes a name of its
+/// inside its transaction. Every field argument's value (an id, a cursor) makes a name of its
 /// own, and the rows that use one age out: the ageing prunes the names no row uses once
 /// enough have come (`ImageDatabase.pruneNames()`). Used under the image's lock, like its
 /// ``Connection``.

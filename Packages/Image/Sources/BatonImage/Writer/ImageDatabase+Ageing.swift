@@ -23,7 +23,7 @@ extension ImageDatabase {
     /// Takes out of the names table the names no row uses, and returns their ids, when the
     /// table holds at least ``Names/pruneFloor`` names, of which at least half that many, and
     /// half as many as the last pruning kept, came since; else takes out nothing. Every
-    /// argument's value makes a name (a page's cursor, a record's id in `node(id:)`), and rows
+    /// argument's value makes a name (a record's id in `node(id:)`, a mutation's input), and rows
     /// age out while names stayed: a table of 10,000 names made a launch 2.3 → 7.1 ms here,
     /// as the open loads the table whole.
     ///
