@@ -73,7 +73,8 @@ final class Names {
 
     /// How many names are string prefixes (texts ending in `/`: no storage key or type name
     /// does), which the encoder adds only up to ``prefixLimit``: the table is loaded whole at
-    /// each open and never aged, so strings of ever new prefixes must not grow it.
+    /// each open and a prefix stays while any row's string uses it, so strings of ever new
+    /// prefixes must not grow it.
     private(set) var prefixCount = 0
     static let prefixLimit = 64
 
