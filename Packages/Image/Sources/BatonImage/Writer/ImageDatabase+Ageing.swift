@@ -34,9 +34,10 @@ extension ImageDatabase {
     /// Decodes every row, so it holds the image's lock about as long as a check that reads
     /// the whole image; the names it waits for make that rare.
     func pruneNames() throws -> [Int] {
+        // The count first: a table under the floor (most launches) costs no statement.
+        guard names.count >= Names.pruneFloor else { return [] }
         let kept = try Self.metaInteger("namesKept", connection)
-        let added = Int64(names.count) - kept
-        guard names.count >= Names.pruneFloor, added >= max(Int64(Names.pruneFloor / 2), kept / 2) else { return [] }
+        guard Int64(names.count) - kept >= max(Int64(Names.pruneFloor / 2), kept / 2) else { return [] }
         var used = Set<Int>()
         let records = try connection.prepare("SELECT key, row FROM records")
         while try records.step() {
