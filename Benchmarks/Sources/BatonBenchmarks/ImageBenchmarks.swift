@@ -116,7 +116,9 @@ enum ImageBenchmarks {
     /// `launch_to_hydrated_ms`.
     @MainActor
     private static func measureLaunches(_ file: URL, _ harness: inout Harness) throws -> Double {
-        let launch = try Harness.median { try launchInNewProcess(file) }
+        // Interleaved with the floor under it: a new process reading every row with bare SQLite.
+        let (launch, coldReads) = try Harness.interleavedMedians(
+            { try launchInNewProcess(file) }, { try coldReadsInNewProcess(file) })
         let relaunch = try Harness.median {
             let start = DispatchTime.now().uptimeNanoseconds
             let image = StoreImage.open(at: file, version: "bench")
@@ -129,6 +131,8 @@ enum ImageBenchmarks {
         }
         harness.record("launch_to_hydrated_ms", launch)
         harness.record("relaunch_in_process_to_hydrated_ms", relaunch)
+        harness.record("sqlite_cold_reads_898_ms", coldReads)
+        harness.record("launch_over_cold_reads_ratio", launch / coldReads)
         return launch
     }
 
@@ -196,6 +200,7 @@ enum ImageBenchmarks {
         var writerSamples: [Double] = []
         var commitSamples: [Double] = []
         var bareSamples: [Double] = []
+        var multiRowSamples: [Double] = []
         for run in 0..<(Harness.warmups + Harness.runs) {
             let scratch = directory.appendingPathComponent("write-\(UUID().uuidString).sqlite")
             let image = StoreImage.open(at: scratch, version: "bench")
@@ -211,7 +216,10 @@ enum ImageBenchmarks {
             let store = Store(normalization: FixtureData.normalization)
             let commit = Harness.milliseconds { blackHole(store.commit(changes, fetched: FixtureData.plan.identity)) }
             let bare = try bareInserts(directory.appendingPathComponent("bare-\(UUID().uuidString).sqlite").path, rows)
+            let multiRow = try multiRowInserts(
+                directory.appendingPathComponent("rows-\(UUID().uuidString).sqlite").path, rows)
             guard run >= Harness.warmups else { continue }
+            multiRowSamples.append(multiRow)
             mainActorSamples.append(Double(handedOver - start) / 1e6)
             writerSamples.append(Double(written - handedOver) / 1e6)
             commitSamples.append(commit)
@@ -224,6 +232,10 @@ enum ImageBenchmarks {
         harness.record("image_writer_over_commit_ratio", writer / median(commitSamples))
         harness.record("sqlite_bare_inserts_898_ms", median(bareSamples))
         harness.record("image_writer_over_bare_inserts_ratio", writer / median(bareSamples))
+        let multiRow = median(multiRowSamples)
+        harness.record("sqlite_multirow_inserts_898_ms", multiRow)
+        harness.record("image_writer_over_multirow_inserts_ratio", writer / multiRow)
+        harness.record("multirow_inserts_over_commit_ratio", multiRow / median(commitSamples))
     }
 
     /// The fixture's record rows as the writer wrote them, by key, in the order the writer
@@ -264,6 +276,77 @@ enum ImageBenchmarks {
         }
     }
 
+    /// Milliseconds for bare SQLite inserts of `rows` (in key order) into a new file's
+    /// `records` table, as the writer's statements put them (`RecordStatements.sizes`: 32 rows
+    /// to a statement, then the largest of 16, 8, 4, 2 and 1 that fits the rest), every
+    /// statement prepared before the clock starts and its keys and rows bound in place from
+    /// two buffers. The floor under the writer's own statements, where
+    /// ``bareInserts(_:_:)`` is the floor of one statement a row.
+    static func multiRowInserts(_ path: String, _ rows: [(key: String, row: [UInt8])]) throws -> Double {
+        defer { removeFiles(path) }
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            throw BenchError.sqlite(1)
+        }
+        defer { sqlite3_close(db) }
+        let schema = """
+            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+            CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
+            """
+        guard sqlite3_exec(db, schema, nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(2) }
+        let sizes = [32, 16, 8, 4, 2, 1]
+        func prepare(_ count: Int) throws -> OpaquePointer? {
+            let values = (0..<count).map { "(?\(2 * $0 + 2), ?\(2 * $0 + 3), ?1)" }.joined(separator: ", ")
+            var statement: OpaquePointer?
+            let sql = "INSERT INTO records(key, row, launch) VALUES \(values)"
+            guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchError.sqlite(3) }
+            return statement
+        }
+        let statements = try sizes.map(prepare)
+        defer { for statement in statements { sqlite3_finalize(statement) } }
+        // The keys and rows one after another in two buffers, as the writer holds them.
+        let keys = rows.flatMap { Array($0.key.utf8) }
+        let blobs = rows.flatMap(\.row)
+        var keyEnds: [Int] = []
+        var rowEnds: [Int] = []
+        var keyEnd = 0
+        var rowEnd = 0
+        for (key, row) in rows {
+            keyEnd += key.utf8.count
+            rowEnd += row.count
+            keyEnds.append(keyEnd)
+            rowEnds.append(rowEnd)
+        }
+        return try keys.withUnsafeBufferPointer { keys in
+            try blobs.withUnsafeBufferPointer { blobs in
+                try Harness.milliseconds {
+                    guard sqlite3_exec(db, "BEGIN", nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(4) }
+                    var done = 0
+                    while done < rows.count {
+                        let slot = sizes.firstIndex { $0 <= rows.count - done }!
+                        let count = sizes[slot]
+                        let statement = statements[slot]
+                        sqlite3_bind_int64(statement, 1, 1)
+                        for i in 0..<count {
+                            let index = done + i
+                            let keyStart = index == 0 ? 0 : keyEnds[index - 1]
+                            let rowStart = index == 0 ? 0 : rowEnds[index - 1]
+                            let key = UnsafeRawPointer(keys.baseAddress! + keyStart).assumingMemoryBound(to: CChar.self)
+                            sqlite3_bind_text(statement, Int32(2 * i + 2), key, Int32(keyEnds[index] - keyStart), nil)
+                            sqlite3_bind_blob(
+                                statement, Int32(2 * i + 3), blobs.baseAddress! + rowStart,
+                                Int32(rowEnds[index] - rowStart), nil)
+                        }
+                        guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchError.sqlite(5) }
+                        sqlite3_reset(statement)
+                        done += count
+                    }
+                    guard sqlite3_exec(db, "COMMIT", nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(6) }
+                }
+            }
+        }
+    }
+
     private static func removeFiles(_ path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
@@ -282,6 +365,44 @@ enum ImageBenchmarks {
         let figures = try Harness.childFigures([launchChildArgument, file.path])
         guard figures.count == 1 else { throw BenchError.child("printed \(figures)") }
         return figures[0]
+    }
+
+    /// The argument that makes the benchmark binary a cold read's child: `cold-reads-child FILE`.
+    static let coldReadsChildArgument = "cold-reads-child"
+
+    /// Runs this binary as a new process that reads `file`'s rows with bare SQLite; the
+    /// milliseconds it reports.
+    static func coldReadsInNewProcess(_ file: URL) throws -> Double {
+        let figures = try Harness.childFigures([coldReadsChildArgument, file.path])
+        guard figures.count == 1 else { throw BenchError.child("printed \(figures)") }
+        return figures[0]
+    }
+
+    /// The child of ``coldReadsInNewProcess(_:)``, the floor under a launch: from opening the
+    /// file with bare SQLite calls (read-write, as the image opens it) to every record row
+    /// read, key and bytes, undecoded, in one statement over the table; prints the
+    /// milliseconds. What SQLite alone costs a new process: its first open, the schema, the
+    /// WAL's index, the rows' pages, with the process's first use of its code.
+    static func coldReadsChild(_ path: String) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { throw BenchError.sqlite(1) }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "SELECT key, row FROM records", -1, &statement, nil) == SQLITE_OK else {
+            throw BenchError.sqlite(2)
+        }
+        var rows = 0
+        var bytes = 0
+        while sqlite3_step(statement) == SQLITE_ROW {
+            guard sqlite3_column_text(statement, 0) != nil, sqlite3_column_blob(statement, 1) != nil else { continue }
+            bytes += Int(sqlite3_column_bytes(statement, 0)) + Int(sqlite3_column_bytes(statement, 1))
+            rows += 1
+        }
+        sqlite3_finalize(statement)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        guard rows > 0, bytes > 0 else { throw BenchError.notHydrated }
+        print(ms)
     }
 
     /// The child of ``launchInNewProcess(_:)``: plans the fixture, then from the request to

@@ -9,6 +9,10 @@ if filter == ImageBenchmarks.launchChildArgument, CommandLine.arguments.count ==
     try MainActor.assumeIsolated { try ImageBenchmarks.launchChild(CommandLine.arguments[2]) }
     exit(0)
 }
+if filter == ImageBenchmarks.coldReadsChildArgument, CommandLine.arguments.count == 3 {
+    try ImageBenchmarks.coldReadsChild(CommandLine.arguments[2])
+    exit(0)
+}
 if filter == FirstPlanBenchmarks.childArgument {
     try MainActor.assumeIsolated { try FirstPlanBenchmarks.child() }
     exit(0)
