@@ -84,9 +84,11 @@ import FoundationNetworking
         _ = try await URLSession.shared.data(for: request)
     }
 
-    /// Polls `holds` until it is true, for up to ten seconds.
+    /// Polls `holds` until it is true, for up to 30 seconds: the handles start and resubscribe
+    /// on the main actor, which a whole run under a sanitizer on two cores keeps queued for
+    /// seconds (`make asan` once saw three handles not all subscribed after ten).
     static func eventually(_ holds: () async throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if try await holds() { return true }
             try await Task.sleep(for: .milliseconds(30))
