@@ -290,10 +290,11 @@ enum ImageBenchmarks {
     static func multiRowInserts(_ path: String, _ rows: [(key: String, row: [UInt8])]) throws -> Double {
         defer { removeFiles(path) }
         var db: OpaquePointer?
+        // Closed however the open went: a failed open still hands back a handle.
+        defer { sqlite3_close(db) }
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             throw BenchError.sqlite(1)
         }
-        defer { sqlite3_close(db) }
         let schema = """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
             CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
@@ -307,8 +308,9 @@ enum ImageBenchmarks {
             guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else { throw BenchError.sqlite(3) }
             return statement
         }
-        let statements = try sizes.map(prepare)
+        var statements: [OpaquePointer?] = []
         defer { for statement in statements { sqlite3_finalize(statement) } }
+        for size in sizes { statements.append(try prepare(size)) }
         // The keys and rows one after another in two buffers, as the writer holds them.
         let keys = rows.flatMap { Array($0.key.utf8) }
         let blobs = rows.flatMap(\.row)
