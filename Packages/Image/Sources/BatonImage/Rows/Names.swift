@@ -232,6 +232,12 @@ final class Names {
     /// How many names the file holds.
     var count: Int { ids.count }
 
+    /// The ids of the names the file holds that `used` lacks: the table is the file's, loaded
+    /// at the open and grown by this image's writer.
+    func ids(notIn used: Set<Int>) -> [Int] {
+        texts.indices.filter { texts[$0] != nil && !used.contains($0) }
+    }
+
     /// The fewest names the ageing prunes the table at (``ImageDatabase/pruneNames()``): a
     /// schema's field names, type names and string prefixes are a few hundred.
     static let pruneFloor = 512

@@ -10,21 +10,23 @@ extension RowDecoder {
     static func addNames(
         ofRecordRow bytes: UnsafeRawBufferPointer, key: RecordKey, names: Names, to ids: inout Set<Int>
     ) {
-        names.usesNoted = []
-        defer { names.usesNoted = nil }
-        guard let cells = cellRanges(bytes, key: key, names: names) else { return }
-        ids.formUnion(cells.lazy.map(\.id))
-        ids.formUnion(names.usesNoted ?? [])
+        addNames(noted: names, to: &ids) { cellRanges(bytes, key: key, names: names)?.map(\.id) }
     }
 
     /// Adds to `ids` the name ids a root field's value uses (its links' and prefixed strings';
     /// the field's own name is its row's `name`). A value that does not decode adds nothing.
     static func addNames(ofRootFieldValue bytes: UnsafeRawBufferPointer, names: Names, to ids: inout Set<Int>) {
+        addNames(noted: names, to: &ids) { rootField(bytes, names: names) == nil ? nil : [] }
+    }
+
+    /// Runs `decode` with `names` noting the links' types and the strings' prefixes it looks
+    /// up (``Names/usesNoted``); when the row decoded (`decode` returns the ids it found
+    /// itself), adds those and the noted ones to `ids`.
+    private static func addNames(noted names: Names, to ids: inout Set<Int>, _ decode: () -> [Int]?) {
         names.usesNoted = []
         defer { names.usesNoted = nil }
-        var decoder = RowDecoder(bytes, key: nil, names: names)
-        guard decoder.byte() == RowFormat.version, decoder.value(depth: 0) != nil, decoder.position == bytes.count
-        else { return }
+        guard let found = decode() else { return }
+        ids.formUnion(found)
         ids.formUnion(names.usesNoted ?? [])
     }
 }

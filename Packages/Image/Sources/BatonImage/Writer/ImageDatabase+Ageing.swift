@@ -50,12 +50,7 @@ extension ImageDatabase {
             used.insert(Int(truncatingIfNeeded: rootFields.int64(0)))
             RowDecoder.addNames(ofRootFieldValue: rootFields.blob(1), names: names, to: &used)
         }
-        var pruned: [Int] = []
-        let select = try connection.prepare("SELECT id FROM names")
-        while try select.step() {
-            let id = Int(truncatingIfNeeded: select.int64(0))
-            if !used.contains(id) { pruned.append(id) }
-        }
+        let pruned = names.ids(notIn: used)
         guard !pruned.isEmpty else {
             try Self.setMeta("namesKept", integer: Int64(names.count), connection)
             return []
