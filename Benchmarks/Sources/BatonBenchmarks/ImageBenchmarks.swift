@@ -166,16 +166,11 @@ enum ImageBenchmarks {
     /// Adds `count` names no row uses to the image at `path` (closed), as field names with a
     /// cursor argument, with bare SQLite calls.
     private static func addUnusedNames(_ path: String, count: Int) throws {
-        var db: OpaquePointer?
-        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { throw BenchError.sqlite(1) }
-        defer { sqlite3_close(db) }
-        var statement: OpaquePointer?
-        guard
-            sqlite3_prepare_v2(
-                db, "INSERT INTO names(id, text) SELECT (SELECT max(id) FROM names) + 1, ?1", -1, &statement, nil)
-                == SQLITE_OK
-        else { throw BenchError.sqlite(2) }
-        defer { sqlite3_finalize(statement) }
+        let insert = try BareStatement(
+            path, flags: SQLITE_OPEN_READWRITE, "INSERT INTO names(id, text) SELECT (SELECT max(id) FROM names) + 1, ?1"
+        )
+        defer { withExtendedLifetime(insert) {} }
+        let (db, statement) = (insert.db, insert.statement)
         sqlite3_exec(db, "BEGIN", nil, nil, nil)
         for index in 0..<count {
             let text = "notes(after:\"Y3Vyc29yOnYyOpK5MjAyNC0w\(index)\",first:50)"
@@ -261,11 +256,7 @@ enum ImageBenchmarks {
         defer { removeFiles(path) }
         let connection = try Connection(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         defer { connection.close() }
-        try connection.execute(
-            """
-            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-            CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
-            """)
+        try connection.execute(recordsTable)
         let insert = try connection.prepare("INSERT INTO records(key, row, launch) VALUES (?1, ?2, ?3)")
         return try Harness.milliseconds {
             try connection.writeTransaction {
@@ -281,6 +272,13 @@ enum ImageBenchmarks {
         }
     }
 
+    /// The image's `records` table, WAL and `synchronous=NORMAL` as the image has them: what the
+    /// bare-insert floors write into.
+    static let recordsTable = """
+        PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+        CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
+        """
+
     /// Milliseconds for bare SQLite inserts of `rows` (in key order) into a new file's
     /// `records` table, as the writer's statements put them (`RecordStatements.sizes`: 32 rows
     /// to a statement, then the largest of 16, 8, 4, 2 and 1 that fits the rest), every
@@ -295,12 +293,8 @@ enum ImageBenchmarks {
         guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
             throw BenchError.sqlite(1)
         }
-        let schema = """
-            PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-            CREATE TABLE records(key TEXT PRIMARY KEY, row BLOB NOT NULL, launch INTEGER NOT NULL) WITHOUT ROWID;
-            """
-        guard sqlite3_exec(db, schema, nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(2) }
-        let sizes = [32, 16, 8, 4, 2, 1]
+        guard sqlite3_exec(db, recordsTable, nil, nil, nil) == SQLITE_OK else { throw BenchError.sqlite(2) }
+        let sizes = RecordStatements.sizes
         func prepare(_ count: Int) throws -> OpaquePointer? {
             let values = (0..<count).map { "(?\(2 * $0 + 2), ?\(2 * $0 + 3), ?1)" }.joined(separator: ", ")
             var statement: OpaquePointer?

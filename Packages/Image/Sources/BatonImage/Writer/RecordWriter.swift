@@ -185,10 +185,11 @@ private struct SortKey {
 
 /// The writer's record statements: for each of ``sizes``, one inserting that many rows that
 /// merges each over the file's row, and one that replaces it. Prepared and kept by the
-/// connection's statement cache.
-enum RecordStatements {
+/// connection's statement cache. `sizes` is SPI for the benchmarks' floor under the writer,
+/// which puts its rows as these statements do.
+@_spi(Baton) public enum RecordStatements {
     /// Rows per statement. 32 rows is 65 parameters; longer statements gain little more.
-    static let sizes = [32, 16, 8, 4, 2, 1]
+    @_spi(Baton) public static let sizes = [32, 16, 8, 4, 2, 1]
 
     static let mergingSQL = sizes.map { sql(merges: true, rows: $0) }
     static let replacingSQL = sizes.map { sql(merges: false, rows: $0) }
