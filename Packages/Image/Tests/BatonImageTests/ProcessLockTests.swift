@@ -79,8 +79,7 @@ import BatonTestSupport
             Issue.record("ImageCrashChild is not built beside the tests")
             return
         }
-        // One after the other: two connections writing at once in one process would meet
-        // SQLITE_BUSY (the first's ageing against the second's open).
+        // The two opens share one file (`SharedOpenTests`); the hold lasts until both close.
         let first = StoreImage.open(at: scratch.file, version: "crash-test")
         try first.waitUntilCommitted()
         let second = StoreImage.open(at: scratch.file, version: "crash-test")

@@ -68,6 +68,13 @@ final class ImageFile: @unchecked Sendable {
     let openTaken = Atomic<Bool>(false)
     /// Runs before the open, on whichever thread takes it (tests slow the open with it).
     private let beforeOpen: (@Sendable () -> Void)?
+    /// Why the open must not touch the file (``ImageError/openInThisProcess(path:reason:)``),
+    /// decided when the image was opened; the open then fails with it.
+    let refusal: ImageError?
+    /// How many opens hold the file (``ImageShare``): 1 at first, one more for each open of
+    /// the path that shares it (``OpenImageFiles``), one less as each closes or goes. At 0 no
+    /// open shares it again.
+    private let shares = Mutex(1)
     /// Read transactions that have asked for the lock and neither finished nor begun to wait
     /// for the writer: the writer lets them go before its first job (the ageing, a write
     /// transaction), so a launch's first check waits for the open and not for the ageing.
@@ -90,12 +97,14 @@ final class ImageFile: @unchecked Sendable {
     /// writer's queue after it, before the first job, the ageing (tests hold the ageing with it);
     /// `openThreadBegins` on the open's own thread before it takes the open (tests hold that
     /// thread back with it, so that a reader takes the open).
+    /// `refusal`, when given, is the error the open fails with, without touching the file.
     init(
-        path: String, version: String, options: StoreImage.Options,
+        path: String, version: String, options: StoreImage.Options, refusal: ImageError? = nil,
         beforeOpen: (@Sendable () -> Void)? = nil, afterOpen: (@Sendable () -> Void)? = nil,
         openThreadBegins: (@Sendable () -> Void)? = nil
     ) {
         self.path = path
+        self.refusal = refusal
         self.version = version
         self.options = options
         self.transience = Transience(types: options.transientTypes, rootFields: options.transientRootFields)
@@ -140,6 +149,24 @@ final class ImageFile: @unchecked Sendable {
     }
 
     var generation: UInt64 { pending.withLock { $0.generation } }
+
+    /// Adds an open's share, unless every open has let go (the file is closing or closed):
+    /// then false.
+    func share() -> Bool {
+        shares.withLock { count in
+            guard count > 0 else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    /// Takes an open's share away; true when it was the last.
+    func letGo() -> Bool {
+        shares.withLock { count in
+            count -= 1
+            return count == 0
+        }
+    }
 
     /// Blocks until the open has finished; throws why the image is unavailable.
     func waitUntilOpen() throws {

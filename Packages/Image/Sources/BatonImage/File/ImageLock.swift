@@ -16,8 +16,10 @@ import Musl
 /// ``ImageError/heldByAnotherProcess(path:)`` before it reads, removes or writes anything (a
 /// file it found mid-write could look truncated, and the open deletes a truncated file). It is
 /// kept across ``StoreImage/removeAll()`` (which deletes and makes the database again) until
-/// the image closes. Within one process every image over the same lock file shares one hold,
-/// counted: the last to let go unlocks, before it closes the descriptor, so that a child
+/// the image closes. Within one process the opens of one path share one ``ImageFile`` and so
+/// one lock; a file whose opens have all closed may still be closing while the next open of its
+/// path takes the lock, so holds under one path share one, counted: the last to let go
+/// unlocks, before it closes the descriptor, so that a child
 /// process forked meanwhile, which shares the open file until it execs, does not keep it
 /// locked. The kernel unlocks when the process ends, killed or not, so a later open succeeds.
 /// The lock file is never removed: a process that removed it while another had it open could
@@ -36,6 +38,8 @@ final class ImageLock: Sendable {
         let id: FileID
         let descriptor: Int32
         var count: Int
+        /// The image's path as the first holder named it (``OpenImageFiles/key(of:)``).
+        let path: String
     }
 
     /// This process's holds, one per lock file: a process holds a few images, so a list
@@ -53,8 +57,12 @@ final class ImageLock: Sendable {
     /// Takes (or, when this process holds it already, shares) the lock of the image at `path`,
     /// whose directory exists. Throws ``ImageError/heldByAnotherProcess(path:)`` at once when
     /// another process holds it (it never waits), and ``ImageError/unavailable(path:reason:)``
-    /// when the lock file cannot be made or locked (with the system's reason).
+    /// when the lock file cannot be made or locked (with the system's reason). A hold this
+    /// process has on the same lock file under another path (a link to it) is not shared:
+    /// ``ImageError/openInThisProcess(path:reason:)``, as the opens of one path share one
+    /// ``ImageFile`` and opens of two paths would each open the file.
     init(imagePath path: String) throws(ImageError) {
+        let key = OpenImageFiles.key(of: path)
         let lockPath = Self.lockPath(of: path)
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -69,8 +77,12 @@ final class ImageLock: Sendable {
         let id = FileID(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         let failure = Self.holds.withLock { holds -> ImageError? in
             if let index = holds.firstIndex(where: { $0.id == id }) {
-                holds[index].count += 1
                 close(descriptor)
+                guard holds[index].path == key else {
+                    return .openInThisProcess(
+                        path: path, reason: "it is the file open as \(holds[index].path), another path to it")
+                }
+                holds[index].count += 1
                 return nil
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -81,7 +93,7 @@ final class ImageLock: Sendable {
                     path: path,
                     reason: "its lock file \(lockPath) could not be locked: \(String(cString: strerror(code)))")
             }
-            holds.append(Hold(id: id, descriptor: descriptor, count: 1))
+            holds.append(Hold(id: id, descriptor: descriptor, count: 1, path: key))
             return nil
         }
         if let failure { throw failure }

@@ -29,12 +29,20 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// memory. The holder's lock goes when it closes the image or ends (killed or not), and an
     /// open after that succeeds.
     case heldByAnotherProcess(path: String)
+    /// This process has the file open already, through an open that has not closed, in a way
+    /// this open cannot share: under another path to the same file, or for another `version`
+    /// or with other options; `reason` says which, naming the open one. Opens of one path
+    /// with one version and equal options share the file (``StoreImage/open(at:version:options:)``).
+    /// Nothing was read, removed or written; this image stays closed and its store works in
+    /// memory, while the open one goes on.
+    case openInThisProcess(path: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .sqlite(let path, _, _), .notAnImage(let path, _), .notAFile(let path),
-            .directoryNotCreated(let path, _, _), .unavailable(let path, _), .heldByAnotherProcess(let path):
+            .directoryNotCreated(let path, _, _), .unavailable(let path, _), .heldByAnotherProcess(let path),
+            .openInThisProcess(let path, _):
             path
         }
     }
@@ -59,6 +67,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "the image at \(path) is unavailable: \(reason)"
         case .heldByAnotherProcess(let path):
             "the image at \(path) is open in another process (it holds \(path)-lock); it was left untouched"
+        case .openInThisProcess(let path, let reason):
+            "the image at \(path) is open in this process already and cannot be shared: \(reason); it was left untouched"
         }
     }
 

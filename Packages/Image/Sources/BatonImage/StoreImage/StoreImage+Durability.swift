@@ -12,6 +12,7 @@ extension StoreImage {
     /// the image was closed or a ``removeAll()`` came after this handle was made (its batches
     /// are dropped). Not from the main actor in an app: for tests, tools and shutdown.
     public func waitUntilCommitted() throws(ImageError) {
+        guard !share.isClosed else { throw .unavailable(path: path, reason: "the image was closed") }
         try file.waitUntilCommitted()
         guard isCurrent else {
             throw .unavailable(

@@ -21,18 +21,20 @@ import Foundation
 /// (kept until ``close()`` or the end of the process, killed or not), and an open in a second
 /// process while the first holds it fails at once, before it reads, removes or writes
 /// anything, with ``ImageError/heldByAnotherProcess(path:)``: that image is `.failed` and its
-/// store works in memory, told as for any fault. Images over one file within one process share
-/// the hold.
+/// store works in memory, told as for any fault. Within one process, opens of one path share
+/// the file (``open(at:version:options:)``).
 ///
 /// A handle belongs to a generation: ``removeAll()`` empties the file and returns the handle
 /// of the next; every older handle then reads nothing and its writes are dropped, so a late
 /// response for the old account never lands in the next one. Safe from any thread.
 public final class StoreImage: Persistence {
-    let file: ImageFile
+    let share: ImageShare
     let generation: UInt64
 
-    init(file: ImageFile, generation: UInt64) {
-        self.file = file
+    var file: ImageFile { share.file }
+
+    init(share: ImageShare, generation: UInt64) {
+        self.share = share
         self.generation = generation
     }
 
@@ -43,8 +45,27 @@ public final class StoreImage: Persistence {
     /// that cannot be made is ``ImageError/directoryNotCreated(path:directory:errno:)``. An
     /// existing file that is not an image (an SQLite database of another app, a directory)
     /// is left untouched and the image fails; see ``state``.
+    ///
+    /// An open of a path this process has open already (an earlier image not yet closed)
+    /// shares that image's file: one connection, one writer, one launch, so the two stores'
+    /// writes and reads see each other's rows. Each open is closed on its own (``close()``);
+    /// the file closes with the last, and an open after that starts a new launch. A second
+    /// open that cannot share (another version, other options than `onError`, another path
+    /// to the same file) fails with ``ImageError/openInThisProcess(path:reason:)`` and leaves
+    /// the open one alone. The second open's `onError` is told of the shared file's faults.
     public static func open(at url: URL, version: String, options: Options = Options()) -> StoreImage {
-        StoreImage(file: ImageFile(path: url.path, version: version, options: options), generation: 0)
+        open(at: url, version: version, options: options) { refusal in
+            ImageFile(path: url.path, version: version, options: options, refusal: refusal)
+        }
+    }
+
+    /// `open(at:version:options:)`, with the file, when not shared, made by `make` from the
+    /// refusal its open fails with (or nil).
+    private static func open(
+        at url: URL, version: String, options: Options, make: (ImageError?) -> ImageFile
+    ) -> StoreImage {
+        let file = OpenImageFiles.file(path: url.path, version: version, options: options, make: make)
+        return StoreImage(share: ImageShare(file: file), generation: file.generation)
     }
 
     /// `open(at:version:options:)`, running `beforeOpen` before the open, on the thread that
@@ -52,8 +73,9 @@ public final class StoreImage: Persistence {
     static func open(
         at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {
-        StoreImage(
-            file: ImageFile(path: url.path, version: version, options: options, beforeOpen: beforeOpen), generation: 0)
+        open(at: url, version: version, options: options) { refusal in
+            ImageFile(path: url.path, version: version, options: options, refusal: refusal, beforeOpen: beforeOpen)
+        }
     }
 
     /// `open(at:version:options:)`, with the open's own thread held back until `release` is
@@ -62,11 +84,11 @@ public final class StoreImage: Persistence {
         at url: URL, version: String, options: Options = Options(), holdingOpenThreadUntil release: DispatchSemaphore,
         beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {
-        StoreImage(
-            file: ImageFile(
-                path: url.path, version: version, options: options, beforeOpen: beforeOpen,
-                openThreadBegins: { release.wait() }),
-            generation: 0)
+        open(at: url, version: version, options: options) { refusal in
+            ImageFile(
+                path: url.path, version: version, options: options, refusal: refusal, beforeOpen: beforeOpen,
+                openThreadBegins: { release.wait() })
+        }
     }
 
     /// `open(at:version:options:)`, with the writer held once the file is open, before its
@@ -74,9 +96,10 @@ public final class StoreImage: Persistence {
     static func open(
         at url: URL, version: String, options: Options = Options(), holdingAgeingUntil release: DispatchSemaphore
     ) -> StoreImage {
-        StoreImage(
-            file: ImageFile(path: url.path, version: version, options: options, afterOpen: { release.wait() }),
-            generation: 0)
+        open(at: url, version: version, options: options) { refusal in
+            ImageFile(
+                path: url.path, version: version, options: options, refusal: refusal, afterOpen: { release.wait() })
+        }
     }
 
     /// The file's path.
@@ -90,9 +113,10 @@ public final class StoreImage: Persistence {
     }
 
     /// Where the file is: opening, open, failed (the store works in memory only) or
-    /// closed. Shared by every handle over the file. Thread-safe, and it never waits for
-    /// the writer: it is the state as of the last change.
-    public var state: State { file.status.withLock { $0.state } }
+    /// closed. Shared by every handle over the file, but `.closed` for the handles of an open
+    /// that was closed while another open shares the file. Thread-safe, and it never waits
+    /// for the writer: it is the state as of the last change.
+    public var state: State { share.isClosed ? .closed : file.status.withLock { $0.state } }
 
     /// The first fault since the file was opened (what ``Options/onError`` received), or nil.
     /// A fault that leaves the file open (a full disk: a later, smaller write may fit) is
@@ -111,19 +135,25 @@ public final class StoreImage: Persistence {
     public var isCurrent: Bool { file.generation == generation }
 
     public func withReadTransaction<R>(_ body: (any PersistenceReader) throws -> R) throws -> R {
-        try file.withReadTransaction(generation: generation, body)
+        guard !share.isClosed else { return try body(ImageReader(database: nil) { _ in }) }
+        return try file.withReadTransaction(generation: generation, body)
     }
 
-    /// Hands `batch` to the writer and returns: the caller pays a lock and an append.
+    /// Hands `batch` to the writer and returns: the caller pays a lock and an append. A
+    /// closed handle's batch is dropped (``waitUntilCommitted()`` says so).
     public func write(_ batch: PersistenceBatch) {
+        guard !share.isClosed else { return }
         file.enqueue(batch, generation: generation)
     }
 
     /// Empties the image (for a sign-out) and returns the handle the next store uses. This
     /// handle and every other older one are stale from now on: their writes are dropped and
-    /// their reads miss. Reads through the new handle wait until the file is empty.
+    /// their reads miss, the handles of another open that shares the file included. Reads
+    /// through the new handle wait until the file is empty. A closed handle removes nothing
+    /// and returns a closed handle.
     public func removeAll() -> StoreImage {
-        StoreImage(file: file, generation: file.removeAll())
+        guard !share.isClosed else { return self }
+        return StoreImage(share: share, generation: file.removeAll())
     }
 
     /// Blocks until every batch handed over so far is committed (or failed); which of the two,
@@ -133,9 +163,11 @@ public final class StoreImage: Persistence {
         file.waitForPendingWrites()
     }
 
-    /// Commits what is queued and closes the file. Every handle over it then reads nothing
-    /// and writes nothing.
+    /// Commits what is queued and closes this open: its handles (this one, and those
+    /// ``removeAll()`` made from it) then read nothing and write nothing. The file closes
+    /// with the last open of it in this process (see ``open(at:version:options:)``); an
+    /// open's handles that all go without closing let go of it as well.
     public func close() {
-        file.close()
+        share.close()
     }
 }

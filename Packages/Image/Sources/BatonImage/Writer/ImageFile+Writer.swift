@@ -82,6 +82,7 @@ extension ImageFile {
     func openDatabase() {
         let result: Result<(ImageDatabase, ImageLock), ImageError>
         do {
+            if let refusal { throw refusal }
             try ImageDirectory.create(for: path)
             let lock = try ImageLock(imagePath: path)
             do {
