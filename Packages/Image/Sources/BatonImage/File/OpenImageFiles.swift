@@ -26,30 +26,34 @@ enum OpenImageFiles {
         URL(filePath: path, directoryHint: .notDirectory).standardized.path
     }
 
-    /// The file an open of `path` for `version` with `options` uses: the open one at that
-    /// path, shared, when one is and its version and options are the same; a new one that
-    /// `make` makes (with no refusal) when none is; else a new one, not kept, that `make`
-    /// makes with the refusal its open fails with (``ImageError/openInThisProcess(path:reason:)``).
+    /// The file an open of `path` for `version` with `options` uses: the one open at that
+    /// path, shared, when there is one and its version and options are the same; a new one
+    /// that `make` makes (with no refusal) when there is none; else a new one, not kept, that
+    /// `make` makes with the refusal its open fails with
+    /// (``ImageError/openInThisProcess(path:reason:)``). A file that failed is not shared: the
+    /// next open tries the path again (the process that held it may have gone).
     static func file(
         path: String, version: String, options: StoreImage.Options, make: (ImageError?) -> ImageFile
     ) -> ImageFile {
         let key = key(of: path)
         return entries.withLock { entries in
             entries.removeAll { $0.file == nil }
-            if let index = entries.firstIndex(where: { $0.path == key }), let open = entries[index].file {
-                if let reason = open.conflict(version: version, options: options) {
-                    return make(.openInThisProcess(path: path, reason: reason))
-                }
-                if open.share() {
-                    if let onError = options.onError {
-                        open.addFaultHandler { fault in
-                            if let error = fault.error as? ImageError { onError(error) }
-                        }
+            if let index = entries.firstIndex(where: { $0.path == key }) {
+                if let open = entries[index].file, !open.hasFailed {
+                    if let reason = open.conflict(version: version, options: options) {
+                        return make(.openInThisProcess(path: path, reason: reason))
                     }
-                    return open
+                    if open.share() {
+                        if let onError = options.onError {
+                            open.addFaultHandler { fault in
+                                if let error = fault.error as? ImageError { onError(error) }
+                            }
+                        }
+                        return open
+                    }
                 }
-                // Every open of it has closed or gone: it is closing, and a new open starts
-                // a new launch.
+                // Every open of it has closed or gone (it is closing, and this open starts a
+                // new launch), or it failed.
                 entries.remove(at: index)
             }
             let file = make(nil)
@@ -60,6 +64,12 @@ enum OpenImageFiles {
 }
 
 extension ImageFile {
+    /// Whether the file failed: it could not open, or it stopped being one the image may write.
+    var hasFailed: Bool {
+        if case .failed = status.withLock({ $0.state }) { return true }
+        return false
+    }
+
     /// Why an open for `version` with `options` cannot share this file, naming what differs;
     /// nil when it can.
     func conflict(version: String, options: StoreImage.Options) -> String? {
