@@ -4,8 +4,9 @@ import BatonImage
 /// What the crash soak knows of one image file across the children it kills: the batches
 /// each child reported committed and what it reported removed, checked against the file
 /// after every kill. Strict: a batch reported committed is in the file after the kill, whole,
-/// unless the child reported its removal (the ageing of `open L` drops launches before L-1;
-/// `removed` empties the file) or an eviction took it (eviction drops the oldest launches
+/// unless the child reported its removal (the ageing of `open L` drops launches before the last
+/// launch before L in which a commit landed, L-1 when none did: a child reads no row, so only
+/// its commits make a launch count; `removed` empties the file) or an eviction took it (eviction drops the oldest launches
 /// first and never the newest, so an evicted batch leaves no older batch behind). A removed
 /// batch never comes back. One thread.
 struct CrashLedger {
@@ -17,6 +18,8 @@ struct CrashLedger {
     private var begun: Set<String> = []
     /// The launch of the last open (or removal) whose ageing was found committed.
     private var launch: Int64 = 0
+    /// The launches of the file in which a commit landed (reported, or found in the file).
+    private var activeLaunches: Set<Int64> = []
     private var removalPending = false
 
     var figures = Figures()
@@ -65,7 +68,10 @@ struct CrashLedger {
                 activity = "idle"
             case ("commit", 3):
                 figures.commits += 1
-                if let batchLaunch = Int64(words[2]) { live[String(words[1])] = batchLaunch }
+                if let batchLaunch = Int64(words[2]) {
+                    live[String(words[1])] = batchLaunch
+                    activeLaunches.insert(batchLaunch)
+                }
                 activity = "idle"
             case ("removed", 2):
                 figures.removeAlls += 1
@@ -84,10 +90,17 @@ struct CrashLedger {
         figures.killsDuring[activity, default: 0] += 1
     }
 
+    /// The oldest launch the ageing at the open of `newLaunch` keeps: the last launch before it
+    /// in which a commit landed, or `newLaunch - 1` when none did.
+    private func oldestKept(at newLaunch: Int64) -> Int64 {
+        activeLaunches.filter { $0 < newLaunch }.max() ?? newLaunch - 1
+    }
+
     /// The ageing at the open of launch `newLaunch` committed: batches of launches before
-    /// `newLaunch - 1` are gone.
+    /// `oldestKept(at: newLaunch)` are gone.
     private mutating func age(to newLaunch: Int64) {
-        for (id, batchLaunch) in live where batchLaunch < newLaunch - 1 {
+        let kept = oldestKept(at: newLaunch)
+        for (id, batchLaunch) in live where batchLaunch < kept {
             live[id] = nil
             gone.insert(id)
             figures.aged += 1
@@ -99,6 +112,7 @@ struct CrashLedger {
         figures.removed += live.count
         gone.formUnion(live.keys)
         live.removeAll()
+        activeLaunches.removeAll()
         removalPending = false
     }
 
@@ -120,6 +134,7 @@ struct CrashLedger {
                 problem("the file is empty but \(live.count) committed batches were in it")
                 live.removeAll()
             }
+            activeLaunches.removeAll()
             launch = 0
             return
         } catch {
@@ -183,6 +198,7 @@ struct CrashLedger {
             if begun.contains(id) {
                 // Committed, but the kill came before the child reported it.
                 live[id] = batchLaunch
+                activeLaunches.insert(batchLaunch)
             } else {
                 figures.unexpected += 1
                 problem("batch \(id) is in the file but no child wrote it")
@@ -200,7 +216,8 @@ struct CrashLedger {
                     "batch \(id) (launch \(batchLaunch)) was committed and is missing (file launch \(stats.launch))")
             }
         }
-        for (id, batchLaunch) in live where batchLaunch < stats.launch - 1 {
+        let kept = oldestKept(at: stats.launch)
+        for (id, batchLaunch) in live where batchLaunch < kept {
             figures.resurrected += 1
             problem("batch \(id) of launch \(batchLaunch) outlived the ageing of launch \(stats.launch)")
             live[id] = nil

@@ -54,8 +54,8 @@ import BatonStore
                     entries: [.init(snapshot: snapshot(.root, ["a": .int(1)]), rowWasRead: false)],
                     fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
         }
-        // Launch 2 reads nothing.
-        try scratch.launch { _ in }
+        // Launch 2 reads none of them and writes another row.
+        try scratch.launch { $0.writeAndWait(entries(["Row:other"])) }
         // Launch 3, with the writer held between the open and its first job, the ageing: the
         // reads come first, as a check on the main actor can.
         let ageing = DispatchSemaphore(value: 0)
@@ -71,7 +71,35 @@ import BatonStore
         }
         ageing.signal()
         image.waitForPendingWrites()
-        #expect(try ImageInspector(path: scratch.file.path).stats().rowsByLaunch.isEmpty)
+        #expect(try ImageInspector(path: scratch.file.path).stats().rowsByLaunch == [2: 1])
+    }
+
+    /// A launch that reads and writes no row (an app woken or prewarmed in the background,
+    /// drawing no screen) is no launch to the ageing: the rows of the launch before it stay,
+    /// and age by the next launch that reads or writes.
+    @Test func aLaunchThatReadsAndWritesNoRowAgesNothing() throws {
+        let scratch = Scratch()
+        try scratch.launch { $0.writeAndWait(entries(["Row:read", "Row:idle"])) }
+        try scratch.launch { _ in }
+        try scratch.launch { _ in }
+        // Launch 4 finds launch 1's rows, and reads one of them.
+        try scratch.launch { image throws in
+            image.waitForPendingWrites()
+            #expect(try image.read("Row:read") != nil)
+            #expect(try image.read("Row:idle") != nil)
+            image.waitForPendingWrites()
+        }
+        // Launch 5: both were read in launch 4, the last that read rows.
+        try scratch.launch { image throws in
+            #expect(try image.read("Row:read") != nil)
+        }
+        // Launch 6: only Row:read was read in launch 5.
+        try scratch.launch { image throws in
+            image.waitForPendingWrites()
+            #expect(try image.read("Row:read") != nil)
+            #expect(try image.read("Row:idle") == nil)
+        }
+        #expect(try ImageInspector(path: scratch.file.path).stats().launch == 6)
     }
 
     @Test func aReadThatAskedDuringTheOpenRunsBeforeTheAgeing() throws {

@@ -72,6 +72,7 @@ extension ImageDatabase {
         let connection = try Connection(path: path, flags: flags)
         let applicationID = Int32(truncatingIfNeeded: try connection.integer("PRAGMA application_id"))
         let launch: Int64
+        var oldestKeptLaunch: Int64 = 0
         if applicationID == ImageSchema.applicationID {
             let format = try connection.integer("PRAGMA user_version")
             let stored = format == ImageSchema.formatVersion ? try? metaText("version", connection) : nil
@@ -87,6 +88,8 @@ extension ImageDatabase {
             // One more than the last open's. The open writes nothing, so a check waiting for
             // it waits for no sync: the writer's first job records it (`age(sizeLimit:)`).
             launch = try metaInteger("launch", connection) + 1
+            let active = try metaInteger("activeLaunch", connection)
+            oldestKeptLaunch = active > 0 ? min(active, launch - 1) : launch - 1
         } else if try applicationID != 0 || Self.holdsTables(connection) {
             connection.close()
             throw ImageError.notAnImage(path: path, applicationID: applicationID)
@@ -102,7 +105,7 @@ extension ImageDatabase {
         }
         let names = try Names(connection: connection)
         try RowMerge.register(on: connection, names: names)
-        return ImageDatabase(connection: connection, names: names, launch: launch)
+        return ImageDatabase(connection: connection, names: names, launch: launch, oldestKeptLaunch: oldestKeptLaunch)
     }
 
     /// Whether a file without the image's application id holds tables: another program's

@@ -9,10 +9,16 @@ final class ImageDatabase {
     let names: Names
     /// This open's launch: one more than the last open's.
     let launch: Int64
-    /// The oldest launch whose rows this launch keeps: rows neither read nor written during
-    /// the whole of launch N-1 are the ageing's at the open of launch N. Reads ask for no row
-    /// older, so none sees a row the ageing (which may not have run yet) drops.
-    var oldestKeptLaunch: Int64 { launch - 1 }
+    /// The oldest launch whose rows this launch keeps: the last launch before it that read or
+    /// wrote rows (meta `activeLaunch`; N-1 in a file that has none). Rows neither read nor
+    /// written during the whole of that launch are the ageing's at the open of launch N, and a
+    /// launch that read and wrote nothing (an app woken or prewarmed in the background that
+    /// drew no screen) ages nothing. Reads ask for no row older, so none sees a row the ageing
+    /// (which may not have run yet) drops.
+    let oldestKeptLaunch: Int64
+    /// Whether a committed transaction of this launch recorded it as the file's
+    /// `activeLaunch` (``noteActiveLaunch()``).
+    var activeLaunchRecorded = false
 
     /// Where the read path decodes a row's cells.
     let scratch = CellScratch()
@@ -27,10 +33,11 @@ final class ImageDatabase {
         "SELECT j.key, r.row, r.launch FROM json_each(?1) AS j CROSS JOIN records AS r ON r.key = j.value"
             + " WHERE r.launch >= \(oldestKeptLaunch)")
 
-    init(connection: Connection, names: Names, launch: Int64) {
+    init(connection: Connection, names: Names, launch: Int64, oldestKeptLaunch: Int64) {
         self.connection = connection
         self.names = names
         self.launch = launch
+        self.oldestKeptLaunch = oldestKeptLaunch
     }
 
     var path: String { connection.path }

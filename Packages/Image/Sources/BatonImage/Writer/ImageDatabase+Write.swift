@@ -20,6 +20,7 @@ extension ImageDatabase {
     /// nothing of a deleted row comes back; an entry for the key replaces the tombstone.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
         let evicted = try connection.writeTransaction {
+            try noteActiveLaunch()
             var writer = RecordWriter(self)
             var records: [PersistenceBatch.Entry] = []
             for batch in batches {
@@ -48,12 +49,22 @@ extension ImageDatabase {
             }
             return try evict(sizeLimit: sizeLimit)
         }
+        activeLaunchRecorded = true
         if evicted { try reclaimFreePages() }
+    }
+
+    /// Records this launch as the last that read or wrote rows (meta `activeLaunch`, which
+    /// the next open ages by), unless a committed transaction did already. Inside a write
+    /// transaction; the caller sets ``activeLaunchRecorded`` once it commits.
+    private func noteActiveLaunch() throws {
+        guard !activeLaunchRecorded else { return }
+        try Self.setMeta("activeLaunch", integer: launch, connection)
     }
 
     /// Moves the rows a read transaction read to this launch.
     func touch(_ touch: Touch) throws {
         try connection.writeTransaction {
+            try noteActiveLaunch()
             if !touch.keys.isEmpty {
                 // One statement for every key: SQLite seeks each in the key's B-tree.
                 let statement = try connection.cached(
@@ -79,6 +90,7 @@ extension ImageDatabase {
                 try statement.run()
             }
         }
+        activeLaunchRecorded = true
     }
 
     /// Deletes the row of `key`, leaving its tombstone (a row of no bytes, this launch's), so
