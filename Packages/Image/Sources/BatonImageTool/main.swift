@@ -2,7 +2,8 @@ import Foundation
 import BatonImage
 
 // baton-image: inspects an image pulled from a device, read-only.
-//   baton-image stats FILE     keys (records, roots, deleted), counts, bytes, launches, the oldest row
+//   baton-image stats FILE     keys (records, roots, deleted), counts, bytes, launches (the last
+//                              that read or wrote rows among them), the oldest row
 //   baton-image dump FILE      every record as JSON, links as {"__ref": key}
 //   baton-image get FILE KEY   one record as JSON
 
@@ -33,6 +34,9 @@ do {
         print("operations: \(stats.operations)")
         print("names: \(stats.names)")
         print("launch: \(stats.launch)")
+        print(
+            "last launch that read or wrote rows: "
+                + (stats.activeLaunch.map { "\($0) (the next open keeps its rows and later ones)" } ?? "none"))
         let launches = stats.rowsByLaunch.keys.sorted().map { "\($0): \(stats.rowsByLaunch[$0]!) rows" }
         print("launches: " + (launches.isEmpty ? "none" : launches.joined(separator: ", ")))
         if let oldest = stats.oldestRow {

@@ -44,6 +44,7 @@ enum Products {
         #expect(stats.output.contains("keys: 899 = records 898 + roots 1 + deleted 0"))
         #expect(stats.output.contains("bytes: \(before.count)"))
         #expect(stats.output.contains("launches: 1: "))
+        #expect(stats.output.contains("last launch that read or wrote rows: 1 "))
         #expect(stats.output.contains("oldest row: "))
         #expect(try unchanged())
 

@@ -25,6 +25,10 @@ public final class ImageInspector {
         public var walBytes: Int
         /// The launch counter: how many times the image has been opened.
         public var launch: Int64
+        /// The last launch that read or wrote rows, which the next open ages by: it keeps the
+        /// rows of that launch and later ones. Nil when no launch has (or the file was written
+        /// before images kept it).
+        public var activeLaunch: Int64?
         /// Rows (records and root fields) by the launch that last read or wrote them.
         public var rowsByLaunch: [Int64: Int]
         /// The record (or root field) least recently read or written, and its launch.
@@ -90,6 +94,7 @@ public final class ImageInspector {
             names: Int(try connection.integer("SELECT count(*) FROM names")),
             bytes: size(path), walBytes: size(path + "-wal"),
             launch: try ImageDatabase.metaInteger("launch", connection),
+            activeLaunch: try ImageDatabase.metaText("activeLaunch", connection).flatMap { Int64($0) },
             rowsByLaunch: rowsByLaunch,
             version: try ImageDatabase.metaText("version", connection))
         let oldest = try connection.prepare(
