@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// One open's share of its ``ImageFile``, held by the handle ``StoreImage/open(at:version:options:)``
@@ -5,8 +6,9 @@ import Synchronization
 ///
 /// Closing it (``StoreImage/close()``) commits what is queued and stops its handles: they read
 /// nothing, their writes are dropped, their state is `.closed`; the file closes with the last
-/// share. A share that goes without closing lets go of the file all the same (the file closes
-/// when its last handle goes). Safe from any thread.
+/// share. A share that goes without closing lets go of the file all the same; when it was the
+/// last, the file closes on a queue of its own (a closed share's handles may still hold it).
+/// Safe from any thread.
 final class ImageShare: Sendable {
     let file: ImageFile
     private let closed = Atomic<Bool>(false)
@@ -29,6 +31,9 @@ final class ImageShare: Sendable {
     }
 
     deinit {
-        if !closed.load(ordering: .acquiring) { _ = file.letGo() }
+        guard !closed.load(ordering: .acquiring), file.letGo() else { return }
+        // Not here: the close waits for the writer, and a deinit may run anywhere.
+        let file = file
+        DispatchQueue.global(qos: .utility).async { file.close() }
     }
 }
