@@ -5,7 +5,8 @@ import BatonTestSupport
 
 /// One process at a time: an image another process holds fails to open with
 /// `ImageError.heldByAnotherProcess`, at once and without touching the file; once the holder
-/// ends, killed or not, it opens. Images over one file within a process share the hold.
+/// ends, killed or not, it opens. Opens of one path within a process share the file, and so
+/// the hold (`SharedOpenTests`).
 @Suite struct ProcessLockTests {
     /// A child process, handed from the thread that started it to the test.
     final class Child: @unchecked Sendable {
