@@ -17,7 +17,7 @@ final class ImageDatabase {
     /// (which may not have run yet) drops.
     let oldestKeptLaunch: Int64
     /// Whether a committed transaction of this launch recorded it as the file's
-    /// `activeLaunch` (`noteActiveLaunch()`, in ImageDatabase+Write.swift).
+    /// `activeLaunch` (`rowTransaction(_:)`, in ImageDatabase+Write.swift).
     var activeLaunchRecorded = false
 
     /// Where the read path decodes a row's cells.

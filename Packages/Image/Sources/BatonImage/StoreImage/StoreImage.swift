@@ -54,17 +54,23 @@ public final class StoreImage: Persistence {
     /// to the same file) fails with ``ImageError/openInThisProcess(path:reason:)`` and leaves
     /// the open one alone. The second open's `onError` is told of the shared file's faults.
     public static func open(at url: URL, version: String, options: Options = Options()) -> StoreImage {
-        open(at: url, version: version, options: options) { refusal in
-            ImageFile(path: url.path, version: version, options: options, refusal: refusal)
-        }
+        open(at: url, version: version, options: options, hooks: nil)
     }
 
-    /// `open(at:version:options:)`, with the file, when not shared, made by `make` from the
-    /// refusal its open fails with (or nil).
+    /// `open(at:version:options:)`, the file, when this open makes it, running the tests'
+    /// `hooks` (``ImageFile/init(path:version:options:refusal:beforeOpen:afterOpen:openThreadBegins:)``).
     private static func open(
-        at url: URL, version: String, options: Options, make: (ImageError?) -> ImageFile
+        at url: URL, version: String, options: Options,
+        hooks: (
+            beforeOpen: (@Sendable () -> Void)?, afterOpen: (@Sendable () -> Void)?,
+            openThreadBegins: (@Sendable () -> Void)?
+        )?
     ) -> StoreImage {
-        let file = OpenImageFiles.file(path: url.path, version: version, options: options, make: make)
+        let file = OpenImageFiles.file(path: url.path, version: version, options: options) { refusal in
+            ImageFile(
+                path: url.path, version: version, options: options, refusal: refusal, beforeOpen: hooks?.beforeOpen,
+                afterOpen: hooks?.afterOpen, openThreadBegins: hooks?.openThreadBegins)
+        }
         return StoreImage(share: ImageShare(file: file), generation: file.generation)
     }
 
@@ -73,9 +79,7 @@ public final class StoreImage: Persistence {
     static func open(
         at url: URL, version: String, options: Options = Options(), beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {
-        open(at: url, version: version, options: options) { refusal in
-            ImageFile(path: url.path, version: version, options: options, refusal: refusal, beforeOpen: beforeOpen)
-        }
+        open(at: url, version: version, options: options, hooks: (beforeOpen, nil, nil))
     }
 
     /// `open(at:version:options:)`, with the open's own thread held back until `release` is
@@ -84,11 +88,7 @@ public final class StoreImage: Persistence {
         at url: URL, version: String, options: Options = Options(), holdingOpenThreadUntil release: DispatchSemaphore,
         beforeOpen: @escaping @Sendable () -> Void
     ) -> StoreImage {
-        open(at: url, version: version, options: options) { refusal in
-            ImageFile(
-                path: url.path, version: version, options: options, refusal: refusal, beforeOpen: beforeOpen,
-                openThreadBegins: { release.wait() })
-        }
+        open(at: url, version: version, options: options, hooks: (beforeOpen, nil, { release.wait() }))
     }
 
     /// `open(at:version:options:)`, with the writer held once the file is open, before its
@@ -96,10 +96,7 @@ public final class StoreImage: Persistence {
     static func open(
         at url: URL, version: String, options: Options = Options(), holdingAgeingUntil release: DispatchSemaphore
     ) -> StoreImage {
-        open(at: url, version: version, options: options) { refusal in
-            ImageFile(
-                path: url.path, version: version, options: options, refusal: refusal, afterOpen: { release.wait() })
-        }
+        open(at: url, version: version, options: options, hooks: (nil, { release.wait() }, nil))
     }
 
     /// The file's path.

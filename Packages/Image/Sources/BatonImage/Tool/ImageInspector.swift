@@ -85,6 +85,8 @@ public final class ImageInspector {
             GROUP BY launch
             """)
         while try byLaunch.step() { rowsByLaunch[byLaunch.int64(0)] = Int(byLaunch.int64(1)) }
+        // 0 when the file has none, as the open reads it.
+        let activeLaunch = try ImageDatabase.metaInteger("activeLaunch", connection)
         var stats = Stats(
             records: Int(try connection.integer("SELECT count(*) FROM records WHERE length(row) > 0")),
             roots: Int(try connection.integer("SELECT count(DISTINCT root) FROM root_fields")),
@@ -94,7 +96,7 @@ public final class ImageInspector {
             names: Int(try connection.integer("SELECT count(*) FROM names")),
             bytes: size(path), walBytes: size(path + "-wal"),
             launch: try ImageDatabase.metaInteger("launch", connection),
-            activeLaunch: try ImageDatabase.metaText("activeLaunch", connection).flatMap { Int64($0) },
+            activeLaunch: activeLaunch > 0 ? activeLaunch : nil,
             rowsByLaunch: rowsByLaunch,
             version: try ImageDatabase.metaText("version", connection))
         let oldest = try connection.prepare(

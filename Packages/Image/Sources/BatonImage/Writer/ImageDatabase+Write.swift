@@ -19,8 +19,7 @@ extension ImageDatabase {
     /// row with a tombstone before any later entry of the same transaction is merged, so
     /// nothing of a deleted row comes back; an entry for the key replaces the tombstone.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
-        let evicted = try connection.writeTransaction {
-            try noteActiveLaunch()
+        let evicted = try rowTransaction {
             var writer = RecordWriter(self)
             var records: [PersistenceBatch.Entry] = []
             for batch in batches {
@@ -49,22 +48,24 @@ extension ImageDatabase {
             }
             return try evict(sizeLimit: sizeLimit)
         }
-        activeLaunchRecorded = true
         if evicted { try reclaimFreePages() }
     }
 
-    /// Records this launch as the last that read or wrote rows (meta `activeLaunch`, which
-    /// the next open ages by), unless a committed transaction did already. Inside a write
-    /// transaction; the caller sets ``activeLaunchRecorded`` once it commits.
-    private func noteActiveLaunch() throws {
-        guard !activeLaunchRecorded else { return }
-        try Self.setMeta("activeLaunch", integer: launch, connection)
+    /// Runs `body`, which reads or writes rows of this launch, in a write transaction that
+    /// also records the launch as the last that did (meta `activeLaunch`, which the next open
+    /// ages by), unless a committed transaction of the launch did already.
+    private func rowTransaction<R>(_ body: () throws -> R) throws -> R {
+        let result = try connection.writeTransaction {
+            if !activeLaunchRecorded { try Self.setMeta("activeLaunch", integer: launch, connection) }
+            return try body()
+        }
+        activeLaunchRecorded = true
+        return result
     }
 
     /// Moves the rows a read transaction read to this launch.
     func touch(_ touch: Touch) throws {
-        try connection.writeTransaction {
-            try noteActiveLaunch()
+        try rowTransaction {
             if !touch.keys.isEmpty {
                 // One statement for every key: SQLite seeks each in the key's B-tree.
                 let statement = try connection.cached(
@@ -90,7 +91,6 @@ extension ImageDatabase {
                 try statement.run()
             }
         }
-        activeLaunchRecorded = true
     }
 
     /// Deletes the row of `key`, leaving its tombstone (a row of no bytes, this launch's), so
