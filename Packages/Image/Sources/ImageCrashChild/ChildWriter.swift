@@ -83,7 +83,7 @@ struct ChildWriter {
             try image.waitUntilOpen()
             try image.waitUntilCommitted()
             let launch = try ImageInspector(path: path).stats().launch
-            if event == "open", let settings = try image.durabilitySettings() {
+            if event == "open", let settings = try image.connectionSettings() {
                 report("settings \(settings.journalMode) \(settings.synchronous)")
             }
             if let event { report("\(event) \(launch)") }

@@ -79,13 +79,16 @@ import Testing
         #expect(throws: ImageError.notAFile(path: scratch.file.path)) { try image.waitUntilCommitted() }
     }
 
-    /// What makes a reported commit survive a kill of the process: WAL, synchronous=NORMAL.
-    @Test func theConnectionRunsInWALWithSynchronousNormal() throws {
+    /// What makes a reported commit survive a kill of the process: WAL, synchronous=NORMAL;
+    /// and temporary storage in memory, so that a statement journal past 64 KiB (a launch's
+    /// touch of many rows) is not written to a file in the system's temporary directory.
+    @Test func theConnectionRunsInWALWithSynchronousNormalAndTemporaryStorageInMemory() throws {
         let scratch = Scratch()
         try scratch.launch { image throws in
-            let settings = try image.durabilitySettings()
+            let settings = try image.connectionSettings()
             #expect(settings?.journalMode == "wal")
             #expect(settings?.synchronous == 1)
+            #expect(settings?.temporaryStorage == 2)
         }
     }
 }

@@ -20,15 +20,22 @@ extension StoreImage {
         }
     }
 
-    /// What the open connection says of its journal (`PRAGMA journal_mode`, "wal") and its
-    /// syncs (`PRAGMA synchronous`: 1 is NORMAL), read under the image's lock: what makes a
-    /// committed batch survive a crash of the process. Nil when the image is not open. For
+    /// What the open connection says of its journal (`PRAGMA journal_mode`, "wal"), its
+    /// syncs (`PRAGMA synchronous`: 1 is NORMAL), and where it keeps temporary tables and
+    /// statement journals (`PRAGMA temp_store`: 2 is memory), read under the image's lock:
+    /// what makes a committed batch survive a crash of the process, and what keeps a launch's
+    /// writes out of the system's temporary directory. Nil when the image is not open. For
     /// tests and the soak.
-    @_spi(Baton) public func durabilitySettings() throws -> (journalMode: String, synchronous: Int64)? {
+    @_spi(Baton) public func connectionSettings() throws -> (
+        journalMode: String, synchronous: Int64, temporaryStorage: Int64
+    )? {
         try file.withOpenDatabase { database in
             let mode = try database.connection.prepare("PRAGMA journal_mode")
             _ = try mode.step()
-            return (mode.text(0).lowercased(), try database.connection.integer("PRAGMA synchronous"))
+            return (
+                mode.text(0).lowercased(), try database.connection.integer("PRAGMA synchronous"),
+                try database.connection.integer("PRAGMA temp_store")
+            )
         }
     }
 }
