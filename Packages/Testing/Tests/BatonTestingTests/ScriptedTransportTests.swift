@@ -1,5 +1,5 @@
 import BatonLens
-import BatonTesting
+@testable import BatonTesting
 import Foundation
 import Testing
 
@@ -128,5 +128,31 @@ struct ScriptedTransportTests {
         #expect(requests[1].document.hasPrefix("mutation Rename($id:ID!,$name:String!){rename("))
         #expect(requests[1].variables == ["id": "7", "name": "Squanch"])
         #expect(requests[1].kind == .mutation)
+    }
+}
+
+/// A request is handed to the test only once its caller waits for the reply: a test that
+/// takes a request the moment it is sent can always answer it.
+struct ScriptedTransportHandOverTests {
+    @Test func aRequestIsNotHandedOverBeforeItsCallerWaits() async throws {
+        let (gap, enterGap) = AsyncStream<Void>.makeStream()
+        let (release, leaveGap) = AsyncStream<Void>.makeStream()
+        let transport = ScriptedTransport(beforeWaiting: {
+            enterGap.yield()
+            for await _ in release { return }
+        })
+        let request = GraphQLRequest(document: "", operationName: "Character", variables: ["id": "1"])
+        let sent = Task { try await transport.send(request) }
+        for await _ in gap { break }
+
+        // Logged and held, but its caller is not waiting yet: no wait takes it.
+        #expect(transport.held.count == 1)
+        await #expect(throws: ScriptedTransportError.self) {
+            _ = try await transport.next(named: "Character", timeout: .milliseconds(50))
+        }
+        leaveGap.yield()
+        try await transport.next(named: "Character").answer("{\"data\":null}")
+        #expect(try await sent.value == Data("{\"data\":null}".utf8))
+        try await transport.expectNothingHeld()
     }
 }

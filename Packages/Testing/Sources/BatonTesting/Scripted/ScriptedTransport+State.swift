@@ -86,11 +86,15 @@ extension ScriptedTransport {
             return (log.count - 1, rule?.reply)
         }
 
-        /// The first held, not yet taken request `matcher` matches, marked taken.
+        /// The first held, not yet taken request `matcher` matches whose caller waits for the
+        /// reply (its continuation, or its stream's sink, in place), marked taken. A request is
+        /// logged before its caller begins to wait: one handed to the test in between could
+        /// not be answered (the reply found no waiter and threw `notHeld`).
         mutating func take(_ matcher: Matcher, stream: Bool) -> Int? {
             guard
                 let id = log.indices.first(where: { id in
                     log[id].isStream == stream && log[id].disposition.isHeld && !log[id].taken
+                        && (stream ? streams[id] != nil : waiting[id] != nil)
                         && matcher.matches(log[id].request)
                 })
             else { return nil }

@@ -3,8 +3,9 @@ import Foundation
 
 extension ScriptedTransport {
     /// Waits until a held request named `operationName` (any name when nil; under exactly
-    /// `variables` when given) arrives that no earlier wait took, and hands it to the test;
-    /// the oldest such request first. Throws ``ScriptedTransportError/timedOut(awaited:timeout:seen:)``
+    /// `variables` when given) arrives that no earlier wait took, and hands it to the test
+    /// once its caller waits for the reply, so the test can answer it at once; the oldest such
+    /// request first. Throws ``ScriptedTransportError/timedOut(awaited:timeout:seen:)``
     /// after `timeout` (``defaultTimeout`` when nil).
     nonisolated(nonsending) public func next(
         named operationName: String? = nil, variables: [String: JSONValue]? = nil, timeout: Duration? = nil

@@ -29,9 +29,20 @@ public final class ScriptedTransport: Transport {
     /// seconds; that time is not charged).
     public let defaultTimeout: Duration
     let state = Mutex(State())
+    /// Awaited by `send(_:)` between logging a request and waiting for its reply: a test of
+    /// the hand-over holds a request in that gap.
+    let beforeWaiting: (@Sendable () async -> Void)?
 
     public init(defaultTimeout: Duration = .seconds(10)) {
         self.defaultTimeout = defaultTimeout
+        self.beforeWaiting = nil
+    }
+
+    /// A transport whose `send(_:)` awaits `beforeWaiting` between logging a request and
+    /// waiting for its reply.
+    init(defaultTimeout: Duration = .seconds(10), beforeWaiting: @escaping @Sendable () async -> Void) {
+        self.defaultTimeout = defaultTimeout
+        self.beforeWaiting = beforeWaiting
     }
 
     deinit {
@@ -62,6 +73,7 @@ public final class ScriptedTransport: Transport {
     public func send(_ request: GraphQLRequest) async throws -> Data {
         let (id, rule) = state.withLock { $0.record(request, stream: false) }
         if let rule { return try await rule(request).perform() }
+        if let beforeWaiting { await beforeWaiting() }
         let reply = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let cancelled = state.withLock { state in
