@@ -177,7 +177,8 @@ final class ImageFile: @unchecked Sendable {
 
     /// Runs `body` inside one read transaction on the connection, for a handle of
     /// `generation`. Waits for the open, for a removal the handle follows, and for a write
-    /// in flight. A stale handle or an unavailable image reads nothing.
+    /// in flight; sees the batches still queued as written (``QueuedWrites``). A stale handle
+    /// or an unavailable image reads nothing.
     func withReadTransaction<R>(generation: UInt64, _ body: (any PersistenceReader) throws -> R) throws -> R {
         readsWaiting.add(1, ordering: .sequentiallyConsistent)
         openUnlessTaken()
@@ -216,7 +217,10 @@ final class ImageFile: @unchecked Sendable {
                 database = nil
             }
         }
-        let reader = ImageReader(database: database) { [self] error in
+        // Every job the writer took has run (it takes them under the lock): what it has not
+        // is in `pending`, which the read sees as written.
+        let jobs = database == nil ? [] : pending.withLock { $0.jobs }
+        let reader = ImageReader(database: database, jobs: jobs, transience: transience) { [self] error in
             reportLocked(error)
             if error.isCorruption { enqueue(.reset) }
         }

@@ -9,7 +9,8 @@ import BatonStore
 /// does not decode, or a read SQLite refuses, is a miss (and a refusal is reported once).
 /// Rows it reads from an earlier launch are noted, and the writer moves them to this launch.
 /// A row older than ``ImageDatabase/oldestKeptLaunch`` is a miss: a read that comes before
-/// the writer's ageing sees what the ageing leaves.
+/// the writer's ageing sees what the ageing leaves. A read sees every batch handed to the
+/// writer before it, written or not (``QueuedWrites``).
 final class ImageReader: PersistenceReader {
     private let database: ImageDatabase?
     private let fault: (ImageError) -> Void
@@ -19,12 +20,24 @@ final class ImageReader: PersistenceReader {
     private let names: Names?
     private let scratch: CellScratch?
     private let launch: Int64
+    /// The writer's queue as the read found it, and the transience its batches are written
+    /// under: folded into ``queued`` when a read first needs it.
+    private let jobs: [ImageFile.Job]
+    private let transience: Transience
+    private lazy var queued = QueuedWrites(jobs, transience: transience)
 
-    /// A reader over `database`, or one that misses everything when it is nil (the image is
-    /// unavailable, or the handle is from before a ``StoreImage/removeAll()``).
-    init(database: ImageDatabase?, fault: @escaping (ImageError) -> Void) {
+    /// A reader over `database` that sees `jobs`, the writer's queue, as written; or one that
+    /// misses everything when `database` is nil (the image is unavailable, or the handle is
+    /// from before a ``StoreImage/removeAll()``).
+    init(
+        database: ImageDatabase?, jobs: [ImageFile.Job] = [],
+        transience: Transience = Transience(types: [], rootFields: []),
+        fault: @escaping (ImageError) -> Void
+    ) {
         self.database = database
         self.fault = fault
+        self.jobs = database == nil ? [] : jobs
+        self.transience = transience
         selectRecord = database?.selectRecord
         names = database?.names
         scratch = database?.scratch
@@ -33,16 +46,23 @@ final class ImageReader: PersistenceReader {
 
     func snapshot(of key: RecordKey, fields: [Slot]) throws -> RecordSnapshot? {
         guard let database else { return nil }
+        let read: RecordSnapshot?
         do {
-            return key.isRoot ? try rootSnapshot(key, fields: fields, database) : try recordSnapshot(key, database)
+            read = key.isRoot ? try rootSnapshot(key, fields: fields, database) : try recordSnapshot(key, database)
         } catch let error as ImageError {
             fault(error)
+            read = nil
+        }
+        if key.isRoot { return queued.rootFields(key, fields, over: read) }
+        guard case .found(let cells) = queued.row(key, over: read.map { .found(RowCells($0)) } ?? .absent) else {
             return nil
         }
+        return cells.snapshot(key: key)
     }
 
     func fetchTime(of operation: OperationIdentity) throws -> Date? {
         guard let database else { return nil }
+        if let queued = queued.fetchTimes[operation] { return queued }
         do {
             let statement = try database.connection.cached(
                 "SELECT fetched, launch FROM operations WHERE name = ?1 AND variables = ?2 AND launch >= ?3")
@@ -60,6 +80,15 @@ final class ImageReader: PersistenceReader {
     }
 
     func readRows(_ keys: [RecordKey]) throws -> [RowRead] {
+        var found = readFileRows(keys)
+        if !queued.records.isEmpty {
+            for index in found.indices { found[index] = queued.row(keys[index], over: found[index]) }
+        }
+        return found
+    }
+
+    /// ``readRows(_:)`` from the file alone.
+    private func readFileRows(_ keys: [RecordKey]) -> [RowRead] {
         guard let database, let names, let scratch else { return Array(repeating: .absent, count: keys.count) }
         guard keys.count > 1, let statement = database.selectRecords else {
             return keys.map { key in

@@ -110,9 +110,12 @@ extension ImageFile {
         condition.broadcast()
     }
 
-    /// Takes the queued jobs until none are left.
+    /// Takes the queued jobs until none are left. Takes them with `condition` locked and runs
+    /// them before unlocking, so a read (which holds it) finds each job either in the file or
+    /// still in `pending`, never taken and not yet run.
     func drain() {
         while true {
+            condition.lock()
             let jobs = pending.withLock { pending -> [Job] in
                 if pending.jobs.isEmpty {
                     pending.scheduled = false
@@ -121,10 +124,9 @@ extension ImageFile {
                 defer { pending.jobs.removeAll() }
                 return pending.jobs
             }
-            if jobs.isEmpty { return }
-            condition.lock()
-            run(jobs)
+            if !jobs.isEmpty { run(jobs) }
             condition.unlock()
+            if jobs.isEmpty { return }
         }
     }
 
