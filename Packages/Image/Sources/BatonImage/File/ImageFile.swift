@@ -219,7 +219,7 @@ final class ImageFile: @unchecked Sendable {
         }
         // Every job the writer took has run (it takes them under the lock): what it has not
         // is in `pending`, which the read sees as written.
-        let jobs = database == nil ? [] : pending.withLock { $0.jobs }
+        let jobs = pending.withLock { $0.jobs }
         let reader = ImageReader(database: database, jobs: jobs, transience: transience) { [self] error in
             reportLocked(error)
             if error.isCorruption { enqueue(.reset) }
