@@ -49,12 +49,9 @@ import Testing
 
     @MainActor
     @Test func aRecordFreedWhileItsWriteIsQueuedReadsBackAsTheStoreLastHadIt() throws {
-        let writer = try HeldWriter()
+        let writer = try HeldWriter(before: [PersistenceBatch(Fixture.changes)])
         let store = Store(normalization: Fixture.normalization, persistence: writer.image)
-        writer.release()
-        _ = store.commit(Fixture.changes, fetched: Fixture.plan.identity)
-        writer.image.waitForPendingWrites()
-        writer.image.file.queue.suspend()
+        #expect(store.check(Fixture.plan).source == .image)
         var renamed = ChangeSet()
         renamed.merge(snapshot("Character:1", ["name": .string("Rick Prime")]))
         _ = store.commit(renamed)
@@ -64,7 +61,7 @@ import Testing
         let result = store.check(Fixture.plan)
         #expect(result.isAvailable && result.source == .image)
         #expect(store.record("Character:1")?[untracked: Slot("name")] == .string("Rick Prime"))
-        writer.image.file.queue.resume()
+        writer.release()
         writer.image.waitForPendingWrites()
         #expect(try writer.image.read("Character:1")?["name"] == .string("Rick Prime"))
     }
