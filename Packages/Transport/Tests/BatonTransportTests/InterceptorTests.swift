@@ -100,13 +100,17 @@ extension AgainstTestServer {
             #expect(reason.contains("Expired"))
         }
 
+        /// A retry whose attempts run out long before its deadline: the tests that use it count
+        /// attempts, and a slow run (under ASan, beside a build) took 7.6 s for four, past the
+        /// 5 s deadline this had, and saw fewer. The deadline has a test of its own
+        /// (`noRetryStartsWhoseWaitWouldEndPastTheDeadline`).
         static func retry(maxAttempts: Int = 4, idempotent: Set<String> = [], retries: Locked<[Int]>? = nil)
             -> RetryInterceptor
         {
             RetryInterceptor(
                 policy: RetryPolicy(
                     maxAttempts: maxAttempts, initialDelay: .milliseconds(20), maxDelay: .milliseconds(100),
-                    deadline: .seconds(5)),
+                    deadline: .seconds(120)),
                 idempotentMutations: idempotent,
                 onRetry: { _, attempt, _, _ in retries?.withLock { $0.append(attempt) } })
         }
