@@ -53,11 +53,7 @@ final class ImageReader: PersistenceReader {
             fault(error)
             read = nil
         }
-        if key.isRoot { return queued.rootFields(key, fields, over: read) }
-        guard case .found(let cells) = queued.row(key, over: read.map { .found(RowCells($0)) } ?? .absent) else {
-            return nil
-        }
-        return cells.snapshot(key: key)
+        return key.isRoot ? queued.rootFields(key, fields, over: read) : queued.snapshot(key, over: read)
     }
 
     func fetchTime(of operation: OperationIdentity) throws -> Date? {

@@ -96,6 +96,16 @@ struct QueuedWrites {
         }
     }
 
+    /// What a read of the record `key` as a snapshot answers once the queued writes are in
+    /// the file, the file having answered `read` (nil: no row, or the mark of a deletion).
+    func snapshot(_ key: RecordKey, over read: RecordSnapshot?) -> RecordSnapshot? {
+        guard records[key] != nil else { return read }
+        guard case .found(let cells) = row(key, over: read.map { .found(RowCells($0)) } ?? .absent) else {
+            return nil
+        }
+        return cells.snapshot(key: key)
+    }
+
     /// What a read of the root `key`'s `fields` answers once the queued writes are in the
     /// file, the file having answered `read`.
     func rootFields(_ key: RecordKey, _ fields: [Slot], over read: RecordSnapshot?) -> RecordSnapshot? {

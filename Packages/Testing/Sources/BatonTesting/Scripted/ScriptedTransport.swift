@@ -33,14 +33,13 @@ public final class ScriptedTransport: Transport {
     /// the hand-over holds a request in that gap.
     let beforeWaiting: (@Sendable () async -> Void)?
 
-    public init(defaultTimeout: Duration = .seconds(10)) {
-        self.defaultTimeout = defaultTimeout
-        self.beforeWaiting = nil
+    public convenience init(defaultTimeout: Duration = .seconds(10)) {
+        self.init(defaultTimeout: defaultTimeout, beforeWaiting: nil)
     }
 
-    /// A transport whose `send(_:)` awaits `beforeWaiting` between logging a request and
-    /// waiting for its reply.
-    init(defaultTimeout: Duration = .seconds(10), beforeWaiting: @escaping @Sendable () async -> Void) {
+    /// A transport whose `send(_:)` awaits `beforeWaiting`, when given, between logging a
+    /// request and waiting for its reply.
+    init(defaultTimeout: Duration = .seconds(10), beforeWaiting: (@Sendable () async -> Void)?) {
         self.defaultTimeout = defaultTimeout
         self.beforeWaiting = beforeWaiting
     }
