@@ -3,7 +3,7 @@ import BatonImage
 
 // baton-image: inspects an image pulled from a device, read-only.
 //   baton-image stats FILE     keys (records, roots, deleted), counts, bytes, launches (the last
-//                              that read or wrote rows among them), the oldest row
+//                              that read rows among them), the oldest row
 //   baton-image dump FILE      every record as JSON, links as {"__ref": key}
 //   baton-image get FILE KEY   one record as JSON
 
@@ -35,8 +35,9 @@ do {
         print("names: \(stats.names)")
         print("launch: \(stats.launch)")
         print(
-            "last launch that read or wrote rows: "
-                + (stats.activeLaunch.map { "\($0) (the next open keeps its rows and later ones)" } ?? "none"))
+            "last launch that read rows: "
+                + (stats.activeLaunch.map { "\($0) (the next open keeps its rows and later ones)" }
+                    ?? "none (the next open keeps every row)"))
         let launches = stats.rowsByLaunch.keys.sorted().map { "\($0): \(stats.rowsByLaunch[$0]!) rows" }
         print("launches: " + (launches.isEmpty ? "none" : launches.joined(separator: ", ")))
         if let oldest = stats.oldestRow {

@@ -7,6 +7,10 @@ import Synchronization
 ///
 /// - `begin open`, then `settings JOURNAL SYNCHRONOUS` (the connection's `journal_mode` and
 ///   `synchronous`) and `open L` once the open's ageing is committed (launch L);
+/// - after each open, as an app's launch draws from its image (with `everyKind`, two opens in
+///   three; the third is a background launch that only writes): `begin read`, then `read L`
+///   once the reading of the marker row an earlier launch wrote is committed (the launch is
+///   then one the next open ages by); then the marker written again for the next;
 /// - `begin commit ID` as each batch is handed over, then `commit ID L` once it is committed;
 /// - `begin reopen` before a close (its checkpoint) and a new open, which ages the file;
 /// - `begin removeAll`, then `removed L` once the file is empty again (launch L, a new file);
@@ -40,6 +44,7 @@ struct ChildWriter {
         report("begin open")
         var image = StoreImage.open(at: URL(fileURLWithPath: path), version: Self.version, options: options)
         var launch = committed(image, "open")
+        draw(image, launch, reads: drawsFirst(&generator))
         var next = 0
         while !(stop?.hasEnded ?? false) {
             let step = mix == .everyKind ? Int.random(in: 0..<100, using: &generator) : 0
@@ -66,14 +71,47 @@ struct ChildWriter {
                 report("begin open")
                 image = StoreImage.open(at: URL(fileURLWithPath: path), version: Self.version, options: options)
                 launch = committed(image, "open")
+                draw(image, launch, reads: drawsFirst(&generator))
             } else {
                 report("begin removeAll")
                 image = image.removeAll()
                 launch = committed(image, "removed")
+                draw(image, launch, reads: drawsFirst(&generator))
             }
         }
         image.close()
         report("closed")
+    }
+
+    /// The record every launch reads and then writes again: not a batch's (the checker passes
+    /// it by), it is what makes a launch one that read rows.
+    static let marker = RecordKey(type: "Marker", id: "launch")
+
+    /// Whether a launch draws from the image: always with `commitsOnly`, two in three with
+    /// `everyKind`, whose other launches only write, as a background refresh does.
+    private func drawsFirst(_ generator: inout SeededGenerator) -> Bool {
+        mix == .commitsOnly || Int.random(in: 0..<3, using: &generator) != 0
+    }
+
+    /// With `reads`, reads the marker as a launch's first screen reads its rows, and reports
+    /// `read L` once the read's touch is committed when the marker was there (written by an
+    /// earlier launch); then writes the marker for the next launch.
+    private func draw(_ image: StoreImage, _ launch: Int64, reads: Bool) {
+        if reads {
+            report("begin read")
+            do {
+                let rows = try image.withReadTransaction { try $0.readRows([Self.marker]) }
+                if case .found = rows.first {
+                    _ = committed(image, nil)
+                    report("read \(launch)")
+                }
+            } catch {
+                report("failed \(error)")
+                exit(3)
+            }
+        }
+        let marker = RecordSnapshot(key: Self.marker, values: ["launch": .int(Int(launch))])
+        image.write(PersistenceBatch(entries: [.init(snapshot: marker, rowWasRead: false)]))
     }
 
     /// Waits until everything handed to `image` is committed and returns the file's launch;

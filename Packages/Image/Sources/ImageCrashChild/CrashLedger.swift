@@ -5,8 +5,9 @@ import BatonImage
 /// each child reported committed and what it reported removed, checked against the file
 /// after every kill. Strict: a batch reported committed is in the file after the kill, whole,
 /// unless the child reported its removal (the ageing of `open L` drops launches before the last
-/// launch before L in which a commit landed, L-1 when none did: a child reads no row, so only
-/// its commits make a launch count; `removed` empties the file) or an eviction took it (eviction drops the oldest launches
+/// launch before L that read rows, nothing when none did: a child reads the marker row at each
+/// open, and only that read makes a launch count; `removed` empties the file) or an eviction
+/// took it (eviction drops the oldest launches
 /// first and never the newest, so an evicted batch leaves no older batch behind). A removed
 /// batch never comes back. One thread.
 struct CrashLedger {
@@ -18,7 +19,7 @@ struct CrashLedger {
     private var begun: Set<String> = []
     /// The launch of the last open (or removal) whose ageing was found committed.
     private var launch: Int64 = 0
-    /// The launches of the file in which a commit landed (reported, or found in the file).
+    /// The launches of the file that read rows (reported, or found in the file's meta).
     private var activeLaunches: Set<Int64> = []
     private var removalPending = false
 
@@ -68,10 +69,10 @@ struct CrashLedger {
                 activity = "idle"
             case ("commit", 3):
                 figures.commits += 1
-                if let batchLaunch = Int64(words[2]) {
-                    live[String(words[1])] = batchLaunch
-                    activeLaunches.insert(batchLaunch)
-                }
+                if let batchLaunch = Int64(words[2]) { live[String(words[1])] = batchLaunch }
+                activity = "idle"
+            case ("read", 2):
+                if let readLaunch = Int64(words[1]) { activeLaunches.insert(readLaunch) }
                 activity = "idle"
             case ("removed", 2):
                 figures.removeAlls += 1
@@ -91,9 +92,9 @@ struct CrashLedger {
     }
 
     /// The oldest launch the ageing at the open of `newLaunch` keeps: the last launch before it
-    /// in which a commit landed, or `newLaunch - 1` when none did.
+    /// that read rows, or 0 (every launch) when none did.
     private func oldestKept(at newLaunch: Int64) -> Int64 {
-        activeLaunches.filter { $0 < newLaunch }.max() ?? newLaunch - 1
+        activeLaunches.filter { $0 < newLaunch }.max() ?? 0
     }
 
     /// The ageing at the open of launch `newLaunch` committed: batches of launches before
@@ -182,13 +183,16 @@ struct CrashLedger {
             }
             removalPending = false
         }
-        // An open the kill interrupted aged the file if the file's launch is newer.
+        // An open the kill interrupted aged the file if the file's launch is newer. A read's
+        // touch the kill came before the child reported is in the file's meta; it came after
+        // that open's ageing, so it counts from the next open on.
         if stats.launch > launch {
             age(to: stats.launch)
         } else if stats.launch < launch {
             problem("the file's launch went back from \(launch) to \(stats.launch)")
             launch = stats.launch
         }
+        if let active = stats.activeLaunch { activeLaunches.insert(active) }
 
         for id in gone where present[id] != nil {
             figures.resurrected += 1
@@ -198,7 +202,6 @@ struct CrashLedger {
             if begun.contains(id) {
                 // Committed, but the kill came before the child reported it.
                 live[id] = batchLaunch
-                activeLaunches.insert(batchLaunch)
             } else {
                 figures.unexpected += 1
                 problem("batch \(id) is in the file but no child wrote it")

@@ -61,7 +61,7 @@ struct CrashSoak {
             && figures.undecodable == 0
             && figures.lost == 0 && figures.torn == 0 && figures.resurrected == 0 && figures.unexpected == 0
             && walEveryTime && figures.settings == ["wal 1"]
-        let during = ["commit", "open", "reopen", "removeAll"].map { "\(figures.killsDuring[$0] ?? 0) \($0)" }
+        let during = ["commit", "open", "read", "reopen", "removeAll"].map { "\(figures.killsDuring[$0] ?? 0) \($0)" }
         let summary =
             passed
             ? "\(figures.kills) kills (during \(during.joined(separator: ", "))), \(figures.unopenable) unopenable, "

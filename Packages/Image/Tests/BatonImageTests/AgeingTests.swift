@@ -48,14 +48,17 @@ import BatonStore
         let scratch = Scratch()
         let operation = OperationIdentity(name: "Q", variables: [:])
         try scratch.launch { image in
-            image.writeAndWait(entries(["Row:idle"]))
+            image.writeAndWait(entries(["Row:idle", "Row:read"]))
             image.writeAndWait(
                 PersistenceBatch(
                     entries: [.init(snapshot: snapshot(.root, ["a": .int(1)]), rowWasRead: false)],
                     fetchTimes: [operation: Date(timeIntervalSince1970: 5)]))
         }
-        // Launch 2 reads none of them and writes another row.
-        try scratch.launch { $0.writeAndWait(entries(["Row:other"])) }
+        // Launch 2 reads one row and none of the others.
+        try scratch.launch { image throws in
+            #expect(try image.read("Row:read") != nil)
+            image.waitForPendingWrites()
+        }
         // Launch 3, with the writer held between the open and its first job, the ageing: the
         // reads come first, as a check on the main actor can.
         let ageing = DispatchSemaphore(value: 0)
@@ -76,7 +79,7 @@ import BatonStore
 
     /// A launch that reads and writes no row (an app woken or prewarmed in the background,
     /// drawing no screen) is no launch to the ageing: the rows of the launch before it stay,
-    /// and age by the next launch that reads or writes.
+    /// and age by the next launch that reads.
     @Test func aLaunchThatReadsAndWritesNoRowAgesNothing() throws {
         let scratch = Scratch()
         try scratch.launch { $0.writeAndWait(entries(["Row:read", "Row:idle"])) }
@@ -102,6 +105,54 @@ import BatonStore
         let stats = try ImageInspector(path: scratch.file.path).stats()
         #expect(stats.launch == 6)
         #expect(stats.activeLaunch == 6)
+    }
+
+    /// A launch that writes rows and reads none (a background refresh: the app fetched and
+    /// drew no screen) is no launch to the ageing either: what the last launch that drew read
+    /// stays beside what the refresh wrote, until a launch that reads leaves some of it unread.
+    /// It counted, and a refresh's open was enough to drop every row the refresh did not write.
+    @Test func aLaunchThatOnlyWritesKeepsTheRowsTheLaunchBeforeItRead() throws {
+        let scratch = Scratch()
+        func keys() throws -> Set<RecordKey> { Set(try ImageInspector(path: scratch.file.path).keys()) }
+        // Launch 1 fetches; launch 2 draws from the image, reading A and B.
+        try scratch.launch { $0.writeAndWait(entries(["Row:A", "Row:B", "Row:C"])) }
+        try scratch.launch { image throws in
+            #expect(try image.read("Row:A") != nil)
+            #expect(try image.read("Row:B") != nil)
+            image.waitForPendingWrites()
+        }
+        // Launch 3, a background refresh: its ageing drops C (unread in launch 2), it rewrites
+        // A and writes D, and reads nothing.
+        try scratch.launch { image in
+            image.waitForPendingWrites()
+            image.writeAndWait(entries(["Row:A", "Row:D"], text: "refreshed"))
+        }
+        #expect(try keys() == ["Row:A", "Row:B", "Row:D"])
+        #expect(try ImageInspector(path: scratch.file.path).stats().activeLaunch == 2)
+        // Launch 4 draws: its ageing keeps B though launch 3 did not read it. It reads A.
+        try scratch.launch { image throws in
+            image.waitForPendingWrites()
+            #expect(try image.read("Row:A")?[Slot("text")] == .string("refreshed"))
+        }
+        #expect(try keys() == ["Row:A", "Row:B", "Row:D"])
+        // Launch 5: launch 4 read A alone.
+        try scratch.launch { $0.waitForPendingWrites() }
+        #expect(try keys() == ["Row:A"])
+        #expect(try ImageInspector(path: scratch.file.path).stats().activeLaunch == 4)
+    }
+
+    /// A file that no launch has read from (every launch so far fetched and wrote) keeps every
+    /// row: no launch has said which of them it draws.
+    @Test func aFileNoLaunchReadFromKeepsEveryRow() throws {
+        let scratch = Scratch()
+        try scratch.launch { $0.writeAndWait(entries(["Row:first"])) }
+        try scratch.launch { $0.writeAndWait(entries(["Row:second"])) }
+        try scratch.launch { image throws in
+            image.waitForPendingWrites()
+            #expect(try image.read("Row:first") != nil)
+            #expect(try image.read("Row:second") != nil)
+        }
+        #expect(try ImageInspector(path: scratch.file.path).stats().activeLaunch == 3)
     }
 
     @Test func aReadThatAskedDuringTheOpenRunsBeforeTheAgeing() throws {

@@ -80,10 +80,15 @@ import BatonStore
 
     @Test func aNamePrunedAndWrittenAgainInTheSameLaunchGetsANewIdAndReadsBack() throws {
         let scratch = Scratch()
-        try scratch.launch { image in write(image, paged("old", Names.pruneFloor + 10)) }
+        let marker = snapshot("Marker:1", ["text": .string("m")])
+        try scratch.launch { image in write(image, paged("old", Names.pruneFloor + 10) + [marker]) }
         try scratch.launch { $0.waitForPendingWrites() }
-        // Launch 3 drops the old rows; launch 4, with enough new names, prunes theirs.
-        try scratch.launch { image in write(image, paged("new", Names.pruneFloor)) }
+        // Launch 3 reads the marker alone, so launch 4 drops the old rows and, with enough new
+        // names, prunes theirs.
+        try scratch.launch { image throws in
+            #expect(try image.read("Marker:1") == marker)
+            write(image, paged("new", Names.pruneFloor))
+        }
         let before = try namesTable(scratch.file.path)
         let again = snapshot("Again:1", ["page(after:\"old5\")": .string("back")])
         try scratch.launch { image throws in

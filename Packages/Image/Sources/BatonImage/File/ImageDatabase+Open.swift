@@ -89,7 +89,7 @@ extension ImageDatabase {
             // it waits for no sync: the writer's first job records it (`age(sizeLimit:)`).
             launch = try metaInteger("launch", connection) + 1
             let active = try metaInteger("activeLaunch", connection)
-            oldestKeptLaunch = active > 0 ? min(active, launch - 1) : launch - 1
+            oldestKeptLaunch = active > 0 ? min(active, launch - 1) : 0
         } else if try applicationID != 0 || Self.holdsTables(connection) {
             connection.close()
             throw ImageError.notAnImage(path: path, applicationID: applicationID)

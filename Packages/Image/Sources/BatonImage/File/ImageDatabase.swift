@@ -9,15 +9,16 @@ final class ImageDatabase {
     let names: Names
     /// This open's launch: one more than the last open's.
     let launch: Int64
-    /// The oldest launch whose rows this launch keeps: the last launch before it that read or
-    /// wrote rows (meta `activeLaunch`; N-1 in a file that has none). Rows neither read nor
-    /// written during the whole of that launch are the ageing's at the open of launch N, and a
-    /// launch that read and wrote nothing (an app woken or prewarmed in the background that
-    /// drew no screen) ages nothing. Reads ask for no row older, so none sees a row the ageing
-    /// (which may not have run yet) drops.
+    /// The oldest launch whose rows this launch keeps: the last launch before it that read
+    /// rows (meta `activeLaunch`; 0, every row, in a file where none has). Rows neither read
+    /// nor written during the whole of that launch are the ageing's at the open of launch N,
+    /// and a launch that read no row (an app woken or prewarmed in the background, a
+    /// background refresh that only wrote) ages nothing: the rows it wrote are its own, newer
+    /// than that launch's, and stay beside them. Reads ask for no row older, so none sees a
+    /// row the ageing (which may not have run yet) drops.
     let oldestKeptLaunch: Int64
-    /// Whether a committed transaction of this launch recorded it as the file's
-    /// `activeLaunch` (`rowTransaction(_:)`, in ImageDatabase+Write.swift).
+    /// Whether a committed touch of this launch recorded it as the file's `activeLaunch`
+    /// (`touch(_:)`, in ImageDatabase+Write.swift).
     var activeLaunchRecorded = false
 
     /// Where the read path decodes a row's cells.

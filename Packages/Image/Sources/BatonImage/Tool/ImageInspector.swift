@@ -25,9 +25,9 @@ public final class ImageInspector {
         public var walBytes: Int
         /// The launch counter: how many times the image has been opened.
         public var launch: Int64
-        /// The last launch that read or wrote rows, which the next open ages by: it keeps the
-        /// rows of that launch and later ones. Nil when no launch has (or the file was written
-        /// before images kept it).
+        /// The last launch that read rows, which the next open ages by: it keeps the rows of
+        /// that launch and later ones. Nil when no launch has (the next open then keeps every
+        /// row).
         public var activeLaunch: Int64?
         /// Rows (records and root fields) by the launch that last read or wrote them.
         public var rowsByLaunch: [Int64: Int]

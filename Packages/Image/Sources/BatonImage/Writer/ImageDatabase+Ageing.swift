@@ -1,8 +1,8 @@
 extension ImageDatabase {
     /// Records this launch, which the open only read; then rows neither read nor written
-    /// during the last launch that read or wrote any go: at the open of launch N, rows whose
-    /// launch is before that one (``oldestKeptLaunch``, N-1 unless launches that touched no row
-    /// came between). Then the size limit. Runs on the writer's queue
+    /// during the last launch that read any go: at the open of launch N, rows whose launch is
+    /// before that one (``oldestKeptLaunch``, N-1 unless launches that read no row came
+    /// between). Then the size limit. Runs on the writer's queue
     /// as its first job, so a read that comes first need not wait for it: reads skip the rows
     /// it drops.
     /// Then, once enough names have come, the names no row uses (``pruneNames()``).

@@ -19,7 +19,7 @@ extension ImageDatabase {
     /// row with a tombstone before any later entry of the same transaction is merged, so
     /// nothing of a deleted row comes back; an entry for the key replaces the tombstone.
     func write(_ batches: [PersistenceBatch], transience: Transience, sizeLimit: Int64) throws {
-        let evicted = try rowTransaction {
+        let evicted = try connection.writeTransaction {
             var writer = RecordWriter(self)
             var records: [PersistenceBatch.Entry] = []
             for batch in batches {
@@ -51,21 +51,13 @@ extension ImageDatabase {
         if evicted { try reclaimFreePages() }
     }
 
-    /// Runs `body`, which reads or writes rows of this launch, in a write transaction that
-    /// also records the launch as the last that did (meta `activeLaunch`, which the next open
-    /// ages by), unless a committed transaction of the launch did already.
-    private func rowTransaction<R>(_ body: () throws -> R) throws -> R {
-        let result = try connection.writeTransaction {
-            if !activeLaunchRecorded { try Self.setMeta("activeLaunch", integer: launch, connection) }
-            return try body()
-        }
-        activeLaunchRecorded = true
-        return result
-    }
-
-    /// Moves the rows a read transaction read to this launch.
+    /// Moves the rows a read transaction read to this launch, and records the launch as the
+    /// last that read rows (meta `activeLaunch`, which the next open ages by) unless a
+    /// committed touch of the launch did already. Writes alone do not: a launch that only
+    /// fetched (a background refresh) leaves the working set of the launch that drew before it.
     func touch(_ touch: Touch) throws {
-        try rowTransaction {
+        try connection.writeTransaction {
+            if !activeLaunchRecorded { try Self.setMeta("activeLaunch", integer: launch, connection) }
             if !touch.keys.isEmpty {
                 // One statement for every key: SQLite seeks each in the key's B-tree.
                 let statement = try connection.cached(
@@ -91,6 +83,7 @@ extension ImageDatabase {
                 try statement.run()
             }
         }
+        activeLaunchRecorded = true
     }
 
     /// Deletes the row of `key`, leaving its tombstone (a row of no bytes, this launch's), so

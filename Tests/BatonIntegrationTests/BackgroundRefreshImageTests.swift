@@ -1,0 +1,69 @@
+import BatonImage
+import BatonLens
+import BatonTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// A launch that fetches and draws nothing from the image (a background refresh, a silent
+/// push's fetch) is no launch to the image's ageing: the next launch draws every screen the
+/// launch before the refresh drew, with what the refresh fetched.
+@MainActor
+struct BackgroundRefreshImageTests {
+    /// One launch over the scratch's image: `body` with an environment over a store over it,
+    /// then the store ended and the image closed once its writes are in the file.
+    private func launch(
+        _ scratch: IntegrationScratch, _ transport: any Transport,
+        _ body: (GraphQLEnvironment) async throws -> Void
+    ) async throws {
+        let image = scratch.openImage()
+        let store = Store(normalization: ScreenSchema.normalization, persistence: image)
+        try await body(GraphQLEnvironment(store: store, transport: transport))
+        try image.waitUntilCommitted()
+        store.end()
+        image.close()
+    }
+
+    @Test func aLaunchThatOnlyFetchesLeavesTheScreensTheLaunchBeforeItDrewForTheNext() async throws {
+        let scratch = IntegrationScratch()
+        defer { withExtendedLifetime(scratch) {} }
+        let online = ScriptedTransport()
+        let answers = Mutex(0)
+        online.on("Character") { request in
+            guard case .string(let id)? = request.variables["id"] else { return .fail(URLError(.badURL)) }
+            let round = answers.withLock { count in
+                count += 1
+                return count
+            }
+            return .answer(data: ["character": ["id": .string(id), "name": .string("Character \(id) #\(round)")]])
+        }
+        let offline = ScriptedTransport()
+
+        // Launch 1 fetches two screens; launch 2 draws both from the image, offline.
+        try await launch(scratch, online) { environment in
+            for id in ["1", "2"] {
+                try await CharacterScreenModel(id: id, environment: environment).character.waitUntil(.ready)
+            }
+        }
+        try await launch(scratch, offline) { environment in
+            #expect(CharacterScreenModel(id: "1", environment: environment).title == "Character 1 #1")
+            #expect(CharacterScreenModel(id: "2", environment: environment).title == "Character 2 #2")
+        }
+        // Launch 3, in the background: character 1 fetched again, nothing drawn from the image.
+        try await launch(scratch, online) { environment in
+            let refresh = QueryHandle(
+                CharacterQuery.self, variables: ["id": "1"], policy: .networkOnly, in: environment)
+            try await refresh.waitUntil(.ready)
+            #expect(refresh.initialCheck == nil)
+        }
+        // Launch 4, offline: both screens draw in their first frame, character 1 refreshed.
+        try await launch(scratch, offline) { environment in
+            let first = CharacterScreenModel(id: "1", environment: environment)
+            let second = CharacterScreenModel(id: "2", environment: environment)
+            #expect(first.character.initialCheck?.source == .image)
+            #expect(first.title == "Character 1 #3")
+            #expect(second.character.initialCheck?.source == .image)
+            #expect(second.title == "Character 2 #2")
+        }
+    }
+}
