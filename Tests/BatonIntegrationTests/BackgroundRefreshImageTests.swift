@@ -49,21 +49,25 @@ struct BackgroundRefreshImageTests {
             #expect(CharacterScreenModel(id: "1", environment: environment).title == "Character 1 #1")
             #expect(CharacterScreenModel(id: "2", environment: environment).title == "Character 2 #2")
         }
-        // Launch 3, in the background: character 1 fetched again, nothing drawn from the image.
+        // Launches 3 and 4, in the background, draw nothing from the image: character 1
+        // fetched again through a `.networkOnly` handle, then character 2 through `fetch`.
         try await launch(scratch, online) { environment in
             let refresh = QueryHandle(
                 CharacterQuery.self, variables: ["id": "1"], policy: .networkOnly, in: environment)
             try await refresh.waitUntil(.ready)
             #expect(refresh.initialCheck == nil)
         }
-        // Launch 4, offline: both screens draw in their first frame, character 1 refreshed.
+        try await launch(scratch, online) { environment in
+            try await environment.fetch(CharacterQuery.self, variables: ["id": "2"])
+        }
+        // Launch 5, offline: both screens draw in their first frame, as the refreshes left them.
         try await launch(scratch, offline) { environment in
             let first = CharacterScreenModel(id: "1", environment: environment)
             let second = CharacterScreenModel(id: "2", environment: environment)
             #expect(first.character.initialCheck?.source == .image)
             #expect(first.title == "Character 1 #3")
             #expect(second.character.initialCheck?.source == .image)
-            #expect(second.title == "Character 2 #2")
+            #expect(second.title == "Character 2 #4")
         }
     }
 }
