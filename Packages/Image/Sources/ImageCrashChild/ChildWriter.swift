@@ -44,7 +44,7 @@ struct ChildWriter {
         report("begin open")
         var image = StoreImage.open(at: URL(fileURLWithPath: path), version: Self.version, options: options)
         var launch = committed(image, "open")
-        draw(image, launch, reads: drawsFirst(&generator))
+        beginLaunch(image, launch, drawing: launchDraws(&generator))
         var next = 0
         while !(stop?.hasEnded ?? false) {
             let step = mix == .everyKind ? Int.random(in: 0..<100, using: &generator) : 0
@@ -71,33 +71,33 @@ struct ChildWriter {
                 report("begin open")
                 image = StoreImage.open(at: URL(fileURLWithPath: path), version: Self.version, options: options)
                 launch = committed(image, "open")
-                draw(image, launch, reads: drawsFirst(&generator))
+                beginLaunch(image, launch, drawing: launchDraws(&generator))
             } else {
                 report("begin removeAll")
                 image = image.removeAll()
                 launch = committed(image, "removed")
-                draw(image, launch, reads: drawsFirst(&generator))
+                beginLaunch(image, launch, drawing: launchDraws(&generator))
             }
         }
         image.close()
         report("closed")
     }
 
-    /// The record every launch reads and then writes again: not a batch's (the checker passes
-    /// it by), it is what makes a launch one that read rows.
+    /// The record a launch that draws reads, and every launch writes again: not a batch's (the
+    /// checker passes it by), its reading is what makes a launch one that read rows.
     static let marker = RecordKey(type: "Marker", id: "launch")
 
     /// Whether a launch draws from the image: always with `commitsOnly`, two in three with
     /// `everyKind`, whose other launches only write, as a background refresh does.
-    private func drawsFirst(_ generator: inout SeededGenerator) -> Bool {
+    private func launchDraws(_ generator: inout SeededGenerator) -> Bool {
         mix == .commitsOnly || Int.random(in: 0..<3, using: &generator) != 0
     }
 
-    /// With `reads`, reads the marker as a launch's first screen reads its rows, and reports
+    /// With `drawing`, reads the marker as a launch's first screen reads its rows, and reports
     /// `read L` once the read's touch is committed when the marker was there (written by an
     /// earlier launch); then writes the marker for the next launch.
-    private func draw(_ image: StoreImage, _ launch: Int64, reads: Bool) {
-        if reads {
+    private func beginLaunch(_ image: StoreImage, _ launch: Int64, drawing: Bool) {
+        if drawing {
             report("begin read")
             do {
                 let rows = try image.withReadTransaction { try $0.readRows([Self.marker]) }
