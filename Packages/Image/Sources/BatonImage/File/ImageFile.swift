@@ -34,6 +34,9 @@ final class ImageFile: @unchecked Sendable {
         var scheduled = true
         /// Raised by each `removeAll`: handles of an older generation are stale.
         var generation: UInt64 = 0
+        /// Once a second open has shared the file, which open wrote each record since
+        /// (``SharedWrites``); nil while one open has had it alone.
+        var sharedWrites: SharedWrites?
     }
 
     let path: String
@@ -75,6 +78,9 @@ final class ImageFile: @unchecked Sendable {
     /// the path that shares it (``OpenImageFiles``), one less as each closes or goes. At 0 no
     /// open shares it again.
     private let shares = Mutex(1)
+    /// The number the next ``ImageShare`` takes, which its batches carry
+    /// (``SharedWrites``).
+    private let shareNumbers = Atomic<UInt64>(0)
     /// Read transactions that have asked for the lock and neither finished nor begun to wait
     /// for the writer: the writer lets them go before its first job (the ageing, a write
     /// transaction), so a launch's first check waits for the open and not for the ageing.
@@ -153,11 +159,18 @@ final class ImageFile: @unchecked Sendable {
     /// Adds an open's share, unless every open has let go (the file is closing or closed):
     /// then false.
     func share() -> Bool {
-        shares.withLock { count in
+        let shared = shares.withLock { count in
             guard count > 0 else { return false }
             count += 1
             return true
         }
+        if shared { pending.withLock { $0.sharedWrites = $0.sharedWrites ?? SharedWrites() } }
+        return shared
+    }
+
+    /// A number of its own for a new ``ImageShare``.
+    func numberShare() -> UInt64 {
+        shareNumbers.add(1, ordering: .relaxed).oldValue
     }
 
     /// Takes an open's share away; true when it was the last.

@@ -11,10 +11,13 @@ import Synchronization
 /// Safe from any thread.
 final class ImageShare: Sendable {
     let file: ImageFile
+    /// This share's number among the file's, which its batches carry (``SharedWrites``).
+    let number: UInt64
     private let closed = Atomic<Bool>(false)
 
     init(file: ImageFile) {
         self.file = file
+        number = file.numberShare()
     }
 
     /// Whether ``close()`` ran.

@@ -140,7 +140,7 @@ public final class StoreImage: Persistence {
     /// closed handle's batch is dropped (``waitUntilCommitted()`` says so).
     public func write(_ batch: PersistenceBatch) {
         guard !share.isClosed else { return }
-        file.enqueue(batch, generation: generation)
+        file.enqueue(batch, generation: generation, share: share.number)
     }
 
     /// Empties the image (for a sign-out) and returns the handle the next store uses. This

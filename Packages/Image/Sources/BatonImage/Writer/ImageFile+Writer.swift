@@ -15,11 +15,15 @@ extension ImageFile {
         if schedule { queue.async { [self] in drain() } }
     }
 
-    /// Queues a batch from a handle of `generation`; a stale handle's batch is dropped.
-    func enqueue(_ batch: PersistenceBatch, generation: UInt64) {
+    /// Queues a batch from a handle of `generation` of the open `share`; a stale handle's
+    /// batch is dropped. Once the file is shared, an entry that would replace a row another
+    /// open wrote is merged over it instead (``SharedWrites``).
+    func enqueue(_ batch: PersistenceBatch, generation: UInt64, share: UInt64) {
         writerReleased.store(true, ordering: .releasing)
         let schedule = pending.withLock { pending -> Bool? in
             guard pending.generation == generation else { return nil }
+            var batch = batch
+            pending.sharedWrites?.note(&batch, from: share)
             pending.jobs.append(.batch(batch))
             defer { pending.scheduled = true }
             return !pending.scheduled
@@ -33,6 +37,8 @@ extension ImageFile {
         let (generation, schedule) = pending.withLock { pending in
             pending.generation += 1
             pending.jobs.append(.removeAll(generation: pending.generation))
+            // The file starts empty: no row is another open's.
+            if pending.sharedWrites != nil { pending.sharedWrites = SharedWrites() }
             defer { pending.scheduled = true }
             return (pending.generation, !pending.scheduled)
         }
