@@ -4,7 +4,7 @@ import BatonStore
 /// cells another store wrote.
 ///
 /// A store's entry for a record whose row its check read replaces the row
-/// (``PersistenceBatch/Entry/rowWasRead``): the store's record holds every cell the row held
+/// (`PersistenceBatch.Entry.rowWasRead`): the store's record holds every cell the row held
 /// when it was read. With two stores over one file (two opens that share it, ``ImageShare``)
 /// that holds for the row as it was read, not for cells the other store wrote into it since,
 /// which the replacement dropped: the next launch missed them. Once a second open shares the
