@@ -10,18 +10,16 @@ import Testing
 /// launch before the refresh drew, with what the refresh fetched.
 @MainActor
 struct BackgroundRefreshImageTests {
-    /// One launch over the scratch's image: `body` with an environment over a store over it,
-    /// then the store ended and the image closed once its writes are in the file.
+    /// One launch over the scratch's image (`IntegrationLaunch`): `body` with its environment,
+    /// then the image closed once its writes are committed.
     private func launch(
         _ scratch: IntegrationScratch, _ transport: any Transport,
         _ body: (GraphQLEnvironment) async throws -> Void
     ) async throws {
-        let image = scratch.openImage()
-        let store = Store(normalization: ScreenSchema.normalization, persistence: image)
-        try await body(GraphQLEnvironment(store: store, transport: transport))
-        try image.waitUntilCommitted()
-        store.end()
-        image.close()
+        let launch = IntegrationLaunch(scratch, normalization: ScreenSchema.normalization, transport: transport)
+        try await body(launch.environment)
+        try launch.image.waitUntilCommitted()
+        launch.close()
     }
 
     @Test func aLaunchThatOnlyFetchesLeavesTheScreensTheLaunchBeforeItDrewForTheNext() async throws {
