@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import BatonLens
 import BatonTestSupport
@@ -32,11 +33,11 @@ enum CharacterPagesQuery: GraphQLOperation {
         let ref: RecordRef
     }
 
-    /// Page `page` of three, two characters a page.
-    static func page(_ page: Int) -> Foundation.Data {
+    /// Page `page` of `pages`, two characters a page.
+    static func page(_ page: Int, of pages: Int = 3) -> Foundation.Data {
         let ids = [2 * page - 1, 2 * page]
         let results = ids.map { #"{"__typename":"Character","id":"\#($0)","name":"Character \#($0)"}"# }
-        let next = page < 3 ? String(page + 1) : "null"
+        let next = page < pages ? String(page + 1) : "null"
         return Foundation.Data(
             #"""
             {"data":{"characters":{"__typename":"Characters","info":{"__typename":"Info","count":6,"next":\#(next)},
@@ -115,6 +116,34 @@ struct PageListTests {
         #expect(handle.hasNext == false)
     }
 
+    /// Loaded to its last page, then the server added a page: page 1 fetched again keeps the
+    /// pages merged, and `loadNext()` asks for the page after the last one merged, not for the
+    /// `next` page 1 names.
+    @Test func aListLoadedToItsEndPagesOnToAPageAddedSinceOnceItsFirstPageComesAgain() async throws {
+        let pages = Mutex(3)
+        let transport = ScriptedTransport { request, _ in
+            guard case .int(let number)? = request.variables["page"] else { return CharacterPagesQuery.page(1) }
+            return CharacterPagesQuery.page(number, of: pages.withLock { $0 })
+        }
+        let handle = QueryHandle(CharacterPagesQuery.self, variables: ["page": 1], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext()
+        await handle.loadNext()
+        #expect(handle.hasNext == false)
+        pages.withLock { $0 = 4 }
+
+        await handle.refetch()
+
+        #expect(try names(handle).count == 6)
+        #expect(handle.hasNext)
+
+        await handle.loadNext()
+
+        #expect(transport.requests.last?.variables == ["page": 4])
+        #expect(try names(handle).last == "Character 8")
+        #expect(handle.hasNext == false)
+    }
+
     @Test func aFailedPageIsTheErrorAndKeepsThePagesMerged() async throws {
         let transport = ScriptedTransport { request, _ in
             if request.variables["page"] == 2 { throw TestTransportError.unreachable }
@@ -176,5 +205,40 @@ struct PageListTests {
         #expect(transport.requests.last?.variables == ["offset": 4])
         #expect(handle.hasNext == false)
         #expect(try handle.data?.characters?.results?.count == 4)
+    }
+
+    /// Without a `next` field an empty page ends the list; once the first page comes back
+    /// holding items, the server may have added some where it ended: the handle asks there
+    /// again.
+    @Test func anOffsetListThatEndedAsksWhereItEndedOnceItsFirstPageComesAgain() async throws {
+        let grown = Mutex(false)
+        let transport = ScriptedTransport { request, _ in
+            switch request.variables["offset"] {
+            case .int(2)?: return CharacterPagesQuery.page(2)
+            case .int(4)? where grown.withLock({ $0 }): return CharacterPagesQuery.page(3)
+            case .int(4)?, .int(6)?:
+                return Foundation.Data(#"{"data":{"characters":{"__typename":"Characters","results":[]}}}"#.utf8)
+            default: return CharacterPagesQuery.page(1)
+            }
+        }
+        let handle = QueryHandle(OffsetCharactersQuery.self, variables: ["offset": 0], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext()
+        await handle.loadNext()
+        #expect(handle.hasNext == false)
+        grown.withLock { $0 = true }
+
+        await handle.refetch()
+
+        #expect(try handle.data?.characters?.results?.count == 4)
+        #expect(handle.hasNext)
+
+        await handle.loadNext()
+
+        #expect(transport.requests.last?.variables == ["offset": 4])
+        #expect(try handle.data?.characters?.results?.count == 6)
+        await handle.loadNext()
+        #expect(transport.requests.last?.variables == ["offset": 6])
+        #expect(handle.hasNext == false)
     }
 }

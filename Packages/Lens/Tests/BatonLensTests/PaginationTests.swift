@@ -110,6 +110,43 @@ struct PaginationTests {
         #expect(log.fired == ["list": 1])
     }
 
+    /// Loaded to its end, then the server added a note at the end: the first page fetched
+    /// again (a refetch, a relaunch's fetch) keeps the pages merged and lets the next page ask.
+    @Test func aConnectionLoadedToItsEndPagesOnToANoteAddedAtItsEndOnceItsFirstPageComesAgain() async throws {
+        let thirdPage = Foundation.Data(
+            """
+            {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":6,"edges":[\
+            {"cursor":"c5","node":{"__typename":"Note","id":"n5","text":"Added"}}],\
+            "pageInfo":{"endCursor":"c5","hasNextPage":false}}}}}
+            """.utf8)
+        let transport = ScriptedTransport { request, _ in
+            switch request.variables["cursor"] {
+            case "c2": NotesQuery.secondPage
+            case "c4": thirdPage
+            default: NotesQuery.firstPage
+            }
+        }
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext(2)
+        #expect(handle.hasNextPage == false)
+        let notes = try #require(try handle.data?.character?.notes)
+        let log = RenderLog()
+        render("list", in: log) { _ = try? notes.edges.count }
+
+        await handle.refetch()
+
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+        #expect(log.fired == [:])
+        #expect(handle.hasNextPage)
+
+        await handle.loadNext(2)
+
+        #expect(transport.requests.last?.variables == ["id": "1", "count": 2, "cursor": "c4"])
+        #expect(try notes.edges.map { try $0.node?.text }.last == "Added")
+        #expect(handle.hasNextPage == false)
+    }
+
     @Test func loadNextDoesNothingWithoutANextPage() async throws {
         let transport = ScriptedTransport { _, _ in NotesQuery.secondPage }
         let environment = Spec.environment(transport)

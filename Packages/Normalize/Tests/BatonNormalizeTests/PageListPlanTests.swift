@@ -77,7 +77,7 @@ import BatonRecords
         )
     }
 
-    @Test func theFirstPageReplacesTheHeadKeepingTheLastPagesNext() throws {
+    @Test func theFirstPageReplacesTheHeadKeepingTheLastPagesPositionButNotItsNext() throws {
         let plan = try plan(page: 1)
         let changes = try Ingest().ingest(response([1, 2], next: 2), plan: plan).changes
         let merged = RecordKey(#"client:root:__characters_pageList(filter:{"name":"Rick"})"#)
@@ -89,7 +89,6 @@ import BatonRecords
                         links: ["Character:1", "Character:2"], uniqueBy: nil,
                         kept: [
                             .init(key: merged, slot: .pageListPosition), .init(key: merged, slot: .pageListCount),
-                            .init(key: merged.child("info"), slot: Slot("next")),
                         ]))
             ])
         let record = try #require(changes[merged])
@@ -97,6 +96,11 @@ import BatonRecords
         #expect(record[.pageListCount] == .int(2))
         #expect(record[Slot("info")] == .link(merged.child("info")))
         #expect(changes[merged.child("info")]?[Slot("next")] == .int(2))
+    }
+
+    @Test func aFirstPageWhoseNextIsNullStartsTheListAgainWithoutAnEdit() throws {
+        let changes = try Ingest().ingest(response([1, 2], next: nil), plan: plan(page: 1)).changes
+        #expect(changes.edits.isEmpty)
     }
 
     @Test func aLaterPageAppendsItsItems() throws {

@@ -18,7 +18,7 @@ public struct ListEdit: Hashable, Sendable {
         /// the commit, their targets' `uniqueBy` unchanged by it (the page came back equal to
         /// the head), the elements after them stay, with no second element of a target, and
         /// the `kept` fields keep the values they had before the commit (the page info's end
-        /// side, which belongs to the last page). Otherwise the list is `links`, and the
+        /// cursor, a page list's position, which belong to the last page). Otherwise the list is `links`, and the
         /// commit's own values of the `kept` fields stand: the connection starts again.
         /// Without `uniqueBy`, each element is its own target (a page list's items, which are
         /// the records themselves, not edges to them).

@@ -33,11 +33,11 @@ import BatonStore
         store.commit(try Ingest().ingest(response, plan: plan).changes, fetched: plan.identity)
     }
 
-    /// Two pages merged: n1 n2, then n3 n4 after c2, the last page.
-    func twoPages() throws -> Store {
+    /// Two pages merged: n1 n2, then n3 n4 after c2, the last page unless `moreFollow`.
+    func twoPages(moreFollow: Bool = false) throws -> Store {
         let store = Store(normalization: SpecFixture.normalization)
         try commit(store, page([("n1", "one"), ("n2", "two")], hasNextPage: true), after: nil)
-        try commit(store, page([("n3", "three"), ("n4", "four")], hasNextPage: false), after: "cn2")
+        try commit(store, page([("n3", "three"), ("n4", "four")], hasNextPage: moreFollow), after: "cn2")
         #expect(nodes(store) == ["Note:n1", "Note:n2", "Note:n3", "Note:n4"])
         return store
     }
@@ -74,7 +74,7 @@ import BatonStore
     }
 
     @Test func aFirstPageEqualToTheHeadKeepsLaterPagesAndNotifiesNoOne() throws {
-        let store = try twoPages()
+        let store = try twoPages(moreFollow: true)
         let before = pageInfo(store)
         let log = FireLog()
         trackScreen(store, log)
@@ -86,6 +86,36 @@ import BatonStore
         #expect(pageInfo(store)?[Slot("endCursor")] == .string("cn4"))
         #expect(log.fired == [:])
         #expect(store.check(plan(after: nil)).availability == .available)
+    }
+
+    /// The server may have added edges at the end since the last page said nothing followed:
+    /// the first page's `hasNextPage` stands, so a next page asks past the kept ones.
+    @Test func aFirstPageOverAConnectionLoadedToItsEndKeepsTheLaterPagesAndLetsTheNextPageAsk() throws {
+        let store = try twoPages()
+        let log = FireLog()
+        trackScreen(store, log)
+
+        try commit(store, page([("n1", "one"), ("n2", "two")], hasNextPage: true), after: nil)
+
+        #expect(nodes(store) == ["Note:n1", "Note:n2", "Note:n3", "Note:n4"])
+        #expect(pageInfo(store)?[Slot("endCursor")] == .string("cn4"))
+        #expect(pageInfo(store)?[Slot("hasNextPage")] == .bool(true))
+        #expect(log.fired == ["pageInfo": 1])
+
+        try commit(store, page([("n5", "five")], hasNextPage: false), after: "cn4")
+        #expect(nodes(store) == ["Note:n1", "Note:n2", "Note:n3", "Note:n4", "Note:n5"])
+        #expect(pageInfo(store)?[Slot("hasNextPage")] == .bool(false))
+    }
+
+    /// A first page saying nothing follows it is the whole connection on the server: the
+    /// later pages the store holds are gone there.
+    @Test func aFirstPageSayingNothingFollowsItDropsTheLaterPages() throws {
+        let store = try twoPages()
+        try commit(store, page([("n1", "one"), ("n2", "two")], hasNextPage: false), after: nil)
+
+        #expect(nodes(store) == ["Note:n1", "Note:n2"])
+        #expect(pageInfo(store)?[Slot("endCursor")] == .string("cn2"))
+        #expect(pageInfo(store)?[Slot("hasNextPage")] == .bool(false))
     }
 
     @Test func aFirstPageWhoseNodesChangedResetsTheConnectionWithNoNodeTwice() throws {

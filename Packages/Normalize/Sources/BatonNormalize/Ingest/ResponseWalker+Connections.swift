@@ -20,10 +20,16 @@ extension ChangeSet {
     ///
     /// A first page (neither `after` nor `before`) writes its edges and its whole page info,
     /// which is the connection started again for a change set alone; its edit keeps the later
-    /// pages the store holds when the page equals their head (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`).
+    /// pages the store holds when the page equals their head (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`),
+    /// with the end cursor of the last of them, unless the page says that nothing follows it
+    /// (`hasNextPage` false: the server's connection is the page alone, and the later pages
+    /// go). The page's own `hasNextPage` stands over the kept pages: whether anything follows
+    /// them is unknown until a next page asks, so a connection loaded to its end before
+    /// (a relaunch's, a refetch's) can page on to edges the server added at its end since.
     mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
         guard let pageSnapshot = self[page] else { return }
         let mergedInfo = connection.child("pageInfo")
+        let pageHasNext = pageSnapshot[.pageInfo]?.link.flatMap { self[$0]?[.hasNextPage] }
         var cells: [RecordSnapshot.Cell] = []
         for cell in pageSnapshot.cells {
             switch cell.slot {
@@ -36,16 +42,14 @@ extension ChangeSet {
                     let elements = edgesOfDistinctNodes(elements)
                     cells.append(.init(slot: .edges, value: .list(elements)))
                     let links = elements.compactMap(\.link)
-                    if !links.isEmpty && links.count == elements.count {
+                    if !links.isEmpty && links.count == elements.count && pageHasNext != .bool(false) {
+                        var kept: [ListEdit.Field] = [.init(key: mergedInfo, slot: .endCursor)]
+                        // Unselected, it is not the page's to say: the kept pages keep theirs.
+                        if pageHasNext == nil { kept.append(.init(key: mergedInfo, slot: .hasNextPage)) }
                         edit(
                             ListEdit(
                                 key: connection, slot: .edges,
-                                operation: .replaceHead(
-                                    links: links, uniqueBy: .node,
-                                    kept: [
-                                        .init(key: mergedInfo, slot: .endCursor),
-                                        .init(key: mergedInfo, slot: .hasNextPage),
-                                    ])))
+                                operation: .replaceHead(links: links, uniqueBy: .node, kept: kept)))
                     }
                 } else {
                     edit(

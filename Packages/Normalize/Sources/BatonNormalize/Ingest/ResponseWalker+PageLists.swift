@@ -5,6 +5,10 @@ extension Slot {
     public static let pageListPosition = Slot("__pageListPosition")
     /// How many items the last page a page list merged held.
     public static let pageListCount = Slot("__pageListCount")
+    /// Whether the page a list without a `next` field merged last held no items, which ends
+    /// the list: false once its first page has come back holding items again, over the
+    /// position and count of later pages it kept.
+    public static let pageListEnded = Slot("__pageListEnded")
 }
 
 /// Page-number and offset lists (`@pageList`, `@offsetList`): each page's answer merged into
@@ -17,8 +21,13 @@ extension ChangeSet {
     /// The first page writes its items and every field, and its edit keeps the later pages the
     /// store holds when the items come back equal to the list's head
     /// (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`), together with the last page's
-    /// `next` field, position and count, exactly as a connection's first page keeps its end
-    /// cursor. A later page appends the items the list lacks (an item already in it stays
+    /// position and count, as a connection's first page keeps its end cursor. The page's own
+    /// `next` field stands: null, the server's list is the page alone and the later pages go;
+    /// otherwise whether anything follows the kept pages is unknown until a next page asks
+    /// (the handle asks for the one after the last page merged when `next` names a page merged
+    /// already). Without a `next` field, the page's own end stands likewise
+    /// (``Slot/pageListEnded``): the handle asks again for the last page merged when it held
+    /// no items. A later page appends the items the list lacks (an item already in it stays
     /// where it is) and writes its other fields over the merged ones: the object holding
     /// `next` (`info`) is copied beside the merged record, so it is the last page's.
     mutating func mergeListPage(
@@ -30,14 +39,16 @@ extension ChangeSet {
         let holderName = list.next.flatMap { $0.count == 2 ? $0[0] : nil }
         let holderSlot = holderName.map { Slot($0) }
         let mergedHolder = holderName.map { merged.child($0) }
-        var kept: [ListEdit.Field] = [
+        let kept: [ListEdit.Field] = [
             .init(key: merged, slot: .pageListPosition), .init(key: merged, slot: .pageListCount),
         ]
+        // The page's own `next`: `.null` when it says nothing follows it.
+        var pageNext: Value?
         if let next = list.next {
-            if let mergedHolder, next.count == 2 {
-                kept.append(.init(key: mergedHolder, slot: Slot(next[1])))
+            if let holderSlot, next.count == 2 {
+                pageNext = pageSnapshot[holderSlot]?.link.flatMap { self[$0]?[Slot(next[1])] }
             } else if next.count == 1 {
-                kept.append(.init(key: merged, slot: Slot(next[0])))
+                pageNext = pageSnapshot[Slot(next[0])]
             }
         }
         var cells: [RecordSnapshot.Cell] = []
@@ -48,7 +59,7 @@ extension ChangeSet {
                 let links = elements.compactMap(\.link)
                 if direction == .replace {
                     cells.append(cell)
-                    if !links.isEmpty && links.count == elements.count {
+                    if !links.isEmpty && links.count == elements.count && pageNext != .null {
                         edit(
                             ListEdit(
                                 key: merged, slot: itemsSlot,
@@ -70,6 +81,7 @@ extension ChangeSet {
         }
         cells.append(.init(slot: .pageListPosition, value: .int(position ?? list.counting.first)))
         cells.append(.init(slot: .pageListCount, value: .int(count)))
+        if list.next == nil { cells.append(.init(slot: .pageListEnded, value: .bool(count == 0))) }
         merge(RecordSnapshot(key: merged, unsortedCells: cells))
     }
 }
