@@ -55,7 +55,7 @@ extension QueryHandle {
     /// fetched again kept the later pages, and its `next` stands over them: more may follow
     /// them), the one after the last page merged, or that page again when it held no items.
     /// Without one, the one after the last page merged unless the list ended
-    /// (``Slot/pageListEnded``), or that page again when it held no items and the first page,
+    /// (`Slot.pageListEnded`), or that page again when it held no items and the first page,
     /// fetched again since, did.
     @MainActor
     static func nextPosition(of record: Record, _ list: PageListTemplate, in store: Store, tracked: Bool) -> Int? {

@@ -26,7 +26,7 @@ extension ChangeSet {
     /// otherwise whether anything follows the kept pages is unknown until a next page asks
     /// (the handle asks for the one after the last page merged when `next` names a page merged
     /// already). Without a `next` field, the page's own end stands likewise
-    /// (``Slot/pageListEnded``): the handle asks again for the last page merged when it held
+    /// (`Slot.pageListEnded`): the handle asks again for the last page merged when it held
     /// no items. A later page appends the items the list lacks (an item already in it stays
     /// where it is) and writes its other fields over the merged ones: the object holding
     /// `next` (`info`) is copied beside the merged record, so it is the last page's.
