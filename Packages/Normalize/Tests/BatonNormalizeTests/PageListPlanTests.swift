@@ -77,7 +77,7 @@ import BatonRecords
         )
     }
 
-    @Test func theFirstPageReplacesTheHeadKeepingTheLastPagesPositionButNotItsNext() throws {
+    @Test func theFirstPageReplacesTheHeadKeepingTheLastPagesNext() throws {
         let plan = try plan(page: 1)
         let changes = try Ingest().ingest(response([1, 2], next: 2), plan: plan).changes
         let merged = RecordKey(#"client:root:__characters_pageList(filter:{"name":"Rick"})"#)
@@ -89,11 +89,13 @@ import BatonRecords
                         links: ["Character:1", "Character:2"], uniqueBy: nil,
                         kept: [
                             .init(key: merged, slot: .pageListPosition), .init(key: merged, slot: .pageListCount),
+                            .init(key: merged.child("info"), slot: Slot("next")),
                         ]))
             ])
         let record = try #require(changes[merged])
         #expect(record[.pageListPosition] == .int(1))
         #expect(record[.pageListCount] == .int(2))
+        #expect(record[.pageListEnded] == .bool(false))
         #expect(record[Slot("info")] == .link(merged.child("info")))
         #expect(changes[merged.child("info")]?[Slot("next")] == .int(2))
     }

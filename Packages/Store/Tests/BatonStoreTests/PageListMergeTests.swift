@@ -62,14 +62,15 @@ import BatonStore
     }
 
     /// The last page said nothing followed it, but the server may have added items since: the
-    /// first page's `next` stands (the handle asks for the page after the last one merged).
-    @Test func theFirstPageEqualToTheHeadKeepsLaterPagesTheirPositionAndItsOwnNext() throws {
+    /// first page's end stands (the handle asks for the page after the last one merged).
+    @Test func theFirstPageEqualToTheHeadKeepsLaterPagesAndTheLastPagesNextAndOpensTheEnd() throws {
         let store = try threePages()
+        #expect(store.record(merged)?[untracked: .pageListEnded] == .bool(true))
         try commit(store, page: 1, response([1, 2], next: 2, name: "renamed"))
         #expect(items(store) == ["Character:1", "Character:2", "Character:3", "Character:4", "Character:5"])
-        #expect(next(store) == .int(2))
+        #expect(next(store) == .null)
         #expect(store.record(merged)?[untracked: .pageListPosition] == .int(3))
-        #expect(store.record(merged)?[untracked: .pageListCount] == .int(1))
+        #expect(store.record(merged)?[untracked: .pageListEnded] == .bool(false))
         #expect(store.record("Character:1")?[untracked: Slot("name")] == .string("renamed1"))
     }
 

@@ -1,9 +1,9 @@
 extension QueryHandle {
     /// Whether the operation's page list (its first `@pageList` or `@offsetList` field the
     /// store holds) has a next page: the `next` field the directive names is not null, or,
-    /// without one, the last page merged held items (or the first page, fetched again since,
-    /// did). Tracked: a view reading it re-renders when a page lands. False before the first
-    /// page has.
+    /// without one, the last page merged held items; or the list had ended, and its first
+    /// page, fetched again since over the pages kept, says more may follow. Tracked: a view
+    /// reading it re-renders when a page lands. False before the first page has.
     public var hasNext: Bool {
         guard let found = pageListInStore(), let list = found.field.connection?.list else { return false }
         return Self.nextPosition(of: found.record, list, in: environment.store, tracked: true) != nil
@@ -51,36 +51,29 @@ extension QueryHandle {
 
     /// The page number or offset after the last page `record` merged; nil when there is none.
     ///
-    /// With a `next` field, its value; when it names a page merged already (a first page
-    /// fetched again kept the later pages, and its `next` stands over them: more may follow
-    /// them), the one after the last page merged, or that page again when it held no items.
-    /// Without one, the one after the last page merged unless the list ended
-    /// (`Slot.pageListEnded`), or that page again when it held no items and the first page,
-    /// fetched again since, did.
+    /// The `next` field's value; without one, the one after the last page merged, while that
+    /// page held items. A list whose last page said nothing follows it is open again when its
+    /// first page, fetched again since over the pages kept, said more may
+    /// (`Slot.pageListEnded` false): then the one after the last page merged, or that page
+    /// again when it held no items.
     @MainActor
     static func nextPosition(of record: Record, _ list: PageListTemplate, in store: Store, tracked: Bool) -> Int? {
         func read(_ record: Record, _ slot: Slot) -> Value? {
             tracked ? record[slot: slot] : record[untracked: slot]
         }
-        func int(_ value: Value?) -> Int? {
-            if case .int(let int)? = value { return int }
-            return nil
-        }
-        let position = int(read(record, .pageListPosition))
-        let count = int(read(record, .pageListCount))
         if let path = list.next, let last = path.last {
             var holder = record
             for name in path.dropLast() {
                 guard let next = store.resolve(read(holder, Slot(name))) else { return nil }
                 holder = next
             }
-            guard let next = int(read(holder, Slot(last))) else { return nil }
-            guard let position, let count, next <= position else { return next }
-            return list.counting == .page ? (count > 0 ? position + 1 : position) : position + count
+            if case .int(let next)? = read(holder, Slot(last)) { return next }
         }
-        guard let position, let count else { return nil }
-        // A record written before the list kept whether it ended says so by its count.
-        let ended = read(record, .pageListEnded).map { $0 == .bool(true) } ?? (count == 0)
+        guard case .int(let position)? = read(record, .pageListPosition),
+            case .int(let count)? = read(record, .pageListCount)
+        else { return nil }
+        // A record written before the list recorded its end says so by its `next` or its count.
+        let ended = read(record, .pageListEnded).map { $0 == .bool(true) } ?? (list.next != nil || count == 0)
         if ended { return nil }
         if count == 0 { return position }
         return list.counting == .page ? position + 1 : position + count

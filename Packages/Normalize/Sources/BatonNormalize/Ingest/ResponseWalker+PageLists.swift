@@ -5,9 +5,9 @@ extension Slot {
     public static let pageListPosition = Slot("__pageListPosition")
     /// How many items the last page a page list merged held.
     public static let pageListCount = Slot("__pageListCount")
-    /// Whether the page a list without a `next` field merged last held no items, which ends
-    /// the list: false once its first page has come back holding items again, over the
-    /// position and count of later pages it kept.
+    /// Whether the last page a page list merged said that nothing follows it (its `next` field
+    /// null or, without one, no items): false once its first page, fetched again over the
+    /// later pages it kept, says more may follow, as the last page's answer is old by then.
     public static let pageListEnded = Slot("__pageListEnded")
 }
 
@@ -21,15 +21,13 @@ extension ChangeSet {
     /// The first page writes its items and every field, and its edit keeps the later pages the
     /// store holds when the items come back equal to the list's head
     /// (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`), together with the last page's
-    /// position and count, as a connection's first page keeps its end cursor. The page's own
-    /// `next` field stands: null, the server's list is the page alone and the later pages go;
-    /// otherwise whether anything follows the kept pages is unknown until a next page asks
-    /// (the handle asks for the one after the last page merged when `next` names a page merged
-    /// already). Without a `next` field, the page's own end stands likewise
-    /// (`Slot.pageListEnded`): the handle asks again for the last page merged when it held
-    /// no items. A later page appends the items the list lacks (an item already in it stays
-    /// where it is) and writes its other fields over the merged ones: the object holding
-    /// `next` (`info`) is copied beside the merged record, so it is the last page's.
+    /// `next` field, position and count, as a connection's first page keeps its end cursor,
+    /// unless its own `next` is null (the server's list is the page alone, and the later pages
+    /// go). Its own end (`Slot.pageListEnded`) stands: a list that had ended is open again, and
+    /// the handle asks for the page after the last one merged. A later page appends the items
+    /// the list lacks (an item already in it stays where it is) and writes its other fields
+    /// over the merged ones: the object holding `next` (`info`) is copied beside the merged
+    /// record, so it is the last page's.
     mutating func mergeListPage(
         _ page: RecordKey, into merged: RecordKey, _ list: PageListTemplate, position: Int?,
         direction: ConnectionPlan.Direction
@@ -39,15 +37,17 @@ extension ChangeSet {
         let holderName = list.next.flatMap { $0.count == 2 ? $0[0] : nil }
         let holderSlot = holderName.map { Slot($0) }
         let mergedHolder = holderName.map { merged.child($0) }
-        let kept: [ListEdit.Field] = [
+        var kept: [ListEdit.Field] = [
             .init(key: merged, slot: .pageListPosition), .init(key: merged, slot: .pageListCount),
         ]
         // The page's own `next`: `.null` when it says nothing follows it.
         var pageNext: Value?
         if let next = list.next {
-            if let holderSlot, next.count == 2 {
+            if let holderSlot, let mergedHolder, next.count == 2 {
+                kept.append(.init(key: mergedHolder, slot: Slot(next[1])))
                 pageNext = pageSnapshot[holderSlot]?.link.flatMap { self[$0]?[Slot(next[1])] }
             } else if next.count == 1 {
+                kept.append(.init(key: merged, slot: Slot(next[0])))
                 pageNext = pageSnapshot[Slot(next[0])]
             }
         }
@@ -81,7 +81,15 @@ extension ChangeSet {
         }
         cells.append(.init(slot: .pageListPosition, value: .int(position ?? list.counting.first)))
         cells.append(.init(slot: .pageListCount, value: .int(count)))
-        if list.next == nil { cells.append(.init(slot: .pageListEnded, value: .bool(count == 0))) }
+        let saysMore: Bool
+        if list.next == nil {
+            saysMore = count > 0
+        } else if case .int? = pageNext {
+            saysMore = true
+        } else {
+            saysMore = false
+        }
+        cells.append(.init(slot: .pageListEnded, value: .bool(!saysMore)))
         merge(RecordSnapshot(key: merged, unsortedCells: cells))
     }
 }
