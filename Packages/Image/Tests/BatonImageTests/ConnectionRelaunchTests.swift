@@ -42,7 +42,7 @@ import Testing
     /// The connection was loaded to its end: the edges and the end cursor stay as the image
     /// has them (their views re-render nothing), and `hasNextPage` turns true, so a next page
     /// asks whether the server added edges at the end since.
-    @MainActor @Test func aRelaunchsFirstPageEqualToTheImagesHeadKeepsItsLaterPagesAndRerendersNothing() throws {
+    @MainActor @Test func aRelaunchsFirstPageEqualToTheImagesHeadKeepsItsLaterPagesAndOpensTheirEnd() throws {
         let scratch = Scratch()
         let first = StoreImage.open(at: scratch.file, version: "v1")
         let writer = Store(normalization: EdgeDirectiveRelaunchTests.normalization, persistence: first)

@@ -18,8 +18,9 @@ public struct ListEdit: Hashable, Sendable {
         /// the commit, their targets' `uniqueBy` unchanged by it (the page came back equal to
         /// the head), the elements after them stay, with no second element of a target, and
         /// the `kept` fields keep the values they had before the commit (the page info's end
-        /// cursor, a page list's position, which belong to the last page). Otherwise the list is `links`, and the
-        /// commit's own values of the `kept` fields stand: the connection starts again.
+        /// cursor, a page list's position, count and `next`: the last page's). Otherwise the
+        /// list is `links`, and the commit's own values of the `kept` fields stand: the
+        /// connection starts again.
         /// Without `uniqueBy`, each element is its own target (a page list's items, which are
         /// the records themselves, not edges to them).
         case replaceHead(links: [RecordKey], uniqueBy: Slot?, kept: [Field])
