@@ -54,6 +54,27 @@ struct FragmentPaginationTests {
         #expect(log.fired == ["more": 1])
     }
 
+    /// A fragment's refetch starts its connection again, as a query's does: the first page
+    /// alone, the pages after it asked again.
+    @Test func aRefetchStartsTheFragmentsConnectionAgain() async throws {
+        let transport = ScriptedTransport { request, _ in
+            request.variables["cursor"] == "c2" ? NotesQuery.secondPage : NotesQuery.firstPage
+        }
+        let environment = Spec.environment(transport)
+        let screen = try RefetchHandleTests.screen(environment)
+        let handle = RefetchHandle(screen, variables: ["id": "1"], in: environment)
+        try await handle.loadNext(2)
+        #expect(try screen.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+
+        try await handle.refetch()
+
+        #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2"])
+        #expect(handle.hasNext)
+        try await handle.loadNext(2)
+        #expect(transport.requests.last?.variables == ["id": "1", "count": 2, "cursor": "c2"])
+        #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+    }
+
     @Test func twoListsOnOneScreenPageSeparately() async throws {
         let transport = ScriptedTransport { request, _ in
             request.variables["id"] == "2" ? TwoListsQuery.mortySecondPage : NotesQuery.secondPage

@@ -61,6 +61,24 @@ enum DeferredRemovalQuery: GraphQLOperation {
 
 @MainActor
 struct IncrementalTests {
+    /// An incremental fetch may have committed its first payload by the time a refetch comes,
+    /// so the refetch does not join it: it sends its own request.
+    @Test func aRefetchSendsItsOwnRequestBesideAnIncrementalFetchInFlight() async throws {
+        let events = [
+            try TestData.text("Conformance/baton-spec/tests/character-deferred-1.json"),
+            try TestData.text("Conformance/baton-spec/tests/character-deferred-2.json"),
+        ]
+        let transport = StreamingTransport([.init(events: events, drops: false), .init(events: events, drops: false)])
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(ProfileQuery.self, variables: ["id": "1"], in: environment)
+
+        await handle.refetch()
+
+        #expect(transport.connectionCount == 2)
+        #expect(handle.phase == .ready)
+        #expect(try handle.data?.character?.episodes.map { try $0.name } == ["Pilot", "Lawnmower Dog"])
+    }
+
     @Test func deferredPayloadsAreCommittedAsTheyArrive() async throws {
         let transport = StreamingTransport([
             .init(

@@ -116,23 +116,24 @@ struct PageListTests {
         #expect(handle.hasNext == false)
     }
 
-    /// Loaded to its last page, then the server added a page: page 1 fetched again keeps the
-    /// pages merged, and `loadNext()` asks for the page after the last one merged, not for the
-    /// `next` page 1 names.
+    /// Loaded to its last page, then the server added a page: page 1 fetched again by a fetch
+    /// that is not a refetch keeps the pages merged, and `loadNext()` asks for the page after
+    /// the last one merged, not for the `next` page 1 names.
     @Test func aListLoadedToItsEndPagesOnToAPageAddedSinceOnceItsFirstPageComesAgain() async throws {
         let pages = Mutex(3)
         let transport = ScriptedTransport { request, _ in
             guard case .int(let number)? = request.variables["page"] else { return CharacterPagesQuery.page(1) }
             return CharacterPagesQuery.page(number, of: pages.withLock { $0 })
         }
-        let handle = QueryHandle(CharacterPagesQuery.self, variables: ["page": 1], in: Spec.environment(transport))
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(CharacterPagesQuery.self, variables: ["page": 1], in: environment)
         #expect(await eventually { handle.phase == .ready })
         await handle.loadNext()
         await handle.loadNext()
         #expect(handle.hasNext == false)
         pages.withLock { $0 = 4 }
 
-        await handle.refetch()
+        try await environment.fetch(CharacterPagesQuery.self, variables: ["page": 1])
 
         #expect(try names(handle).count == 6)
         #expect(handle.hasNext)
@@ -207,6 +208,26 @@ struct PageListTests {
         #expect(try handle.data?.characters?.results?.count == 4)
     }
 
+    /// A refetch starts a page list again: page 1 alone, with its own `next`, and the pages
+    /// after it are asked again.
+    @Test func aRefetchStartsAPageListAgainFromItsFirstPage() async throws {
+        let transport = CharacterPagesQuery.transport()
+        let handle = QueryHandle(CharacterPagesQuery.self, variables: ["page": 1], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext()
+        await handle.loadNext()
+        #expect(try names(handle).count == 6)
+        #expect(handle.hasNext == false)
+
+        await handle.refetch()
+
+        #expect(try names(handle).count == 2)
+        #expect(handle.hasNext)
+        await handle.loadNext()
+        #expect(transport.requests.last?.variables == ["page": 2])
+        #expect(try names(handle).count == 4)
+    }
+
     /// Without a `next` field an empty page ends the list; once the first page comes back
     /// holding items, the server may have added some where it ended: the handle asks there
     /// again.
@@ -221,14 +242,15 @@ struct PageListTests {
             default: return CharacterPagesQuery.page(1)
             }
         }
-        let handle = QueryHandle(OffsetCharactersQuery.self, variables: ["offset": 0], in: Spec.environment(transport))
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(OffsetCharactersQuery.self, variables: ["offset": 0], in: environment)
         #expect(await eventually { handle.phase == .ready })
         await handle.loadNext()
         await handle.loadNext()
         #expect(handle.hasNext == false)
         grown.withLock { $0 = true }
 
-        await handle.refetch()
+        try await environment.fetch(OffsetCharactersQuery.self, variables: ["offset": 0])
 
         #expect(try handle.data?.characters?.results?.count == 4)
         #expect(handle.hasNext)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import BatonLens
 import BatonTestSupport
@@ -111,7 +112,8 @@ struct PaginationTests {
     }
 
     /// Loaded to its end, then the server added a note at the end: the first page fetched
-    /// again (a refetch, a relaunch's fetch) keeps the pages merged and lets the next page ask.
+    /// again by a fetch that is not a refetch (a relaunch's, a revalidation's) keeps the pages
+    /// merged and lets the next page ask.
     @Test func aConnectionLoadedToItsEndPagesOnToANoteAddedAtItsEndOnceItsFirstPageComesAgain() async throws {
         let thirdPage = Foundation.Data(
             """
@@ -126,7 +128,8 @@ struct PaginationTests {
             default: NotesQuery.firstPage
             }
         }
-        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: Spec.environment(transport))
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: environment)
         #expect(await eventually { handle.phase == .ready })
         await handle.loadNext(2)
         #expect(handle.hasNextPage == false)
@@ -134,7 +137,7 @@ struct PaginationTests {
         let log = RenderLog()
         render("list", in: log) { _ = try? notes.edges.count }
 
-        await handle.refetch()
+        try await environment.fetch(NotesQuery.self, variables: ["id": "1"])
 
         #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
         #expect(log.fired == [:])
@@ -145,6 +148,82 @@ struct PaginationTests {
         #expect(transport.requests.last?.variables == ["id": "1", "count": 2, "cursor": "c4"])
         #expect(try notes.edges.map { try $0.node?.text }.last == "Added")
         #expect(handle.hasNextPage == false)
+    }
+
+    /// Two pages loaded, then the server deleted a note of the second: a refetch starts the
+    /// connection again with its first page, so the deleted note leaves the screen, and the
+    /// next page comes without it.
+    @Test func aRefetchStartsTheConnectionAgainSoANoteDeletedFromALaterPageGoes() async throws {
+        let deleted = Mutex(false)
+        let secondPageWithoutNote3 = Foundation.Data(
+            """
+            {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":4,"edges":[\
+            {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Pickle Rick"}}],\
+            "pageInfo":{"endCursor":"c4","hasNextPage":false}}}}}
+            """.utf8)
+        let transport = ScriptedTransport { request, _ in
+            guard request.variables["cursor"] == "c2" else { return NotesQuery.firstPage }
+            return deleted.withLock { $0 } ? secondPageWithoutNote3 : NotesQuery.secondPage
+        }
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext(2)
+        let notes = try #require(try handle.data?.character?.notes)
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+        let log = RenderLog()
+        render("list", in: log) { _ = try? notes.edges.count }
+        render("more", in: log) { _ = handle.hasNextPage }
+        deleted.withLock { $0 = true }
+
+        await handle.refetch()
+
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2"])
+        #expect(handle.hasNextPage)
+        #expect(log.fired == ["list": 1, "more": 1])
+
+        await handle.loadNext(2)
+
+        #expect(transport.requests.last?.variables == ["id": "1", "count": 2, "cursor": "c2"])
+        #expect(
+            try notes.edges.map { try $0.node?.text } == [
+                "Wubba lubba dub dub", "Portal gun needs charging", "Pickle Rick",
+            ])
+        #expect(handle.hasNextPage == false)
+    }
+
+    /// A refetch made while another handle's fetch of the same page is in flight joins it (one
+    /// request) and makes it start the connection again.
+    @Test func aRefetchJoiningAFetchInFlightMakesItStartTheConnectionAgain() async throws {
+        let transport = NotesQuery.transport()
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext(2)
+        #expect(transport.count == 2)
+
+        let second = QueryHandle(NotesQuery.self, variables: ["id": "1"], policy: .cacheAndNetwork, in: environment)
+        #expect(second.isRefreshing)
+        await handle.refetch()
+
+        #expect(transport.count == 3)
+        #expect(try handle.data?.character?.notes.edges.map { try $0.cursor } == ["c1", "c2"])
+        #expect(await eventually { !second.isRefreshing })
+        #expect(second.error == nil)
+    }
+
+    /// The same join without the refetch: the handle's fetch keeps the pages merged.
+    @Test func aHandlesOwnFetchOfTheFirstPageKeepsThePagesMerged() async throws {
+        let transport = NotesQuery.transport()
+        let environment = Spec.environment(transport)
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: environment)
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext(2)
+
+        let second = QueryHandle(NotesQuery.self, variables: ["id": "1"], policy: .cacheAndNetwork, in: environment)
+        #expect(await eventually { !second.isRefreshing })
+
+        #expect(transport.count == 3)
+        #expect(try handle.data?.character?.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
     }
 
     @Test func loadNextDoesNothingWithoutANextPage() async throws {

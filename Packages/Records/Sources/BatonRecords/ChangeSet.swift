@@ -34,6 +34,18 @@ public struct ChangeSet: Hashable, Sendable {
         edits.append(edit)
     }
 
+    /// Removes the edits by which first pages keep the later pages the store holds
+    /// (`ListEdit.Operation.replaceHead(links:uniqueBy:kept:)`): each first page then replaces
+    /// its list with its own elements and writes its own page info, as a new list's would.
+    /// What a refetch commits, so that it shows the server's list, not its first page over
+    /// pages fetched before.
+    public mutating func startListsAgain() {
+        edits.removeAll { edit in
+            if case .replaceHead = edit.operation { return true }
+            return false
+        }
+    }
+
     /// The snapshot written for `key`, if any.
     public subscript(key: RecordKey) -> RecordSnapshot? {
         positions[key].map { snapshots[$0] }

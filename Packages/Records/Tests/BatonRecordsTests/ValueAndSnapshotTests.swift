@@ -179,6 +179,28 @@ private let everyValue: [Value] = [
         #expect(changes.snapshots.isEmpty)
     }
 
+    @Test func startingListsAgainDropsOnlyTheEditsThatKeepLaterPages() {
+        var changes = ChangeSet(snapshots: [RecordSnapshot(key: "T:1", values: ["edges": .list([.link("E:1")])])])
+        let append = ListEdit(
+            key: "T:2", slot: Slot("edges"), operation: .insert(links: ["E:2"], atEnd: true, uniqueBy: Slot("node")))
+        let remove = ListEdit(key: "T:3", slot: Slot("edges"), operation: .remove(target: "N:1", field: Slot("node")))
+        changes.edit(
+            ListEdit(
+                key: "T:1", slot: Slot("edges"),
+                operation: .replaceHead(
+                    links: ["E:1"], uniqueBy: Slot("node"), kept: [.init(key: "T:1", slot: Slot("end"))])))
+        changes.edit(append)
+        changes.edit(
+            ListEdit(key: "T:4", slot: Slot("items"), operation: .replaceHead(links: ["N:2"], uniqueBy: nil, kept: [])))
+        changes.edit(remove)
+        let snapshots = changes.snapshots
+
+        changes.startListsAgain()
+
+        #expect(changes.edits == [append, remove])
+        #expect(changes.snapshots == snapshots)
+    }
+
     @Test func changeSetCrossesIntoAnotherTaskUnchanged() async {
         var changes = ChangeSet()
         for (i, value) in everyValue.enumerated() {

@@ -5,17 +5,26 @@ extension GraphQLEnvironment {
     /// identical requests made in the same turn share it: the transport call and the ingest
     /// run off the main actor; the commit runs on it, in the task of the first caller that
     /// awaits its ``InFlightFetch/result()`` (every caller must await it).
-    func startFetch(_ plan: OperationPlan) -> InFlightFetch {
+    ///
+    /// `startingListsAgain` (a refetch's): the answer's first pages replace the lists the
+    /// store holds (`ChangeSet.startListsAgain()`). It joins a fetch in flight that can still
+    /// do so, which then does; otherwise it starts a fetch of its own, which the next callers
+    /// join.
+    func startFetch(_ plan: OperationPlan, startingListsAgain: Bool = false) -> InFlightFetch {
         let identity = plan.identity
-        if let fetch = inFlight[identity] { return fetch }
+        if let fetch = inFlight[identity], !startingListsAgain || fetch.startListsAgain() { return fetch }
         let name = plan.name ?? "anonymous"
         guard !isEnded else { return InFlightFetch(refused: .failure(.refused(.ended(operation: name)))) }
         log?(.fetchStarted(operation: name))
         let transport = self.transport
         let fetch = InFlightFetch(
-            plan, transport: transport,
-            stream: { await self.streamIncremental(plan, transport: transport) },
-            land: { self.land($0, of: plan, as: .response) },
+            plan, transport: transport, startsListsAgain: startingListsAgain,
+            stream: {
+                await self.streamIncremental(plan, transport: transport, startingListsAgain: startingListsAgain)
+            },
+            land: { fetch, ingested in
+                self.land(ingested, of: plan, as: .response, startingListsAgain: fetch.startsListsAgain)
+            },
             ended: { fetch, outcome in
                 if self.inFlight[identity] === fetch { self.inFlight[identity] = nil }
                 if case .failure(let error) = outcome { self.log?(.failed(operation: name, kind: error.kind)) }
@@ -26,7 +35,9 @@ extension GraphQLEnvironment {
 
     /// Commits the payloads of an incremental (`@defer`) response as they arrive; its summary
     /// adds up theirs.
-    private func streamIncremental(_ plan: OperationPlan, transport: any Transport) async -> Result<
+    private func streamIncremental(
+        _ plan: OperationPlan, transport: any Transport, startingListsAgain: Bool
+    ) async -> Result<
         CommitSummary, OperationError
     > {
         let name = plan.name ?? "anonymous"
@@ -37,7 +48,7 @@ extension GraphQLEnvironment {
             for try await bytes in transport.payloads(for: plan.request) {
                 let ingested = await Self.ingestOff(bytes, plan: plan, after: targets)
                 if case .success(let result) = ingested { targets += result.deferredTargets }
-                switch land(ingested, of: plan, as: payload) {
+                switch land(ingested, of: plan, as: payload, startingListsAgain: startingListsAgain) {
                 case .success(let summary): total.add(summary)
                 case .failure(let error): return .failure(error)
                 }

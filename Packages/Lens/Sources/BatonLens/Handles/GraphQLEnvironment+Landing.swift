@@ -24,16 +24,22 @@ extension GraphQLEnvironment {
     /// path from a response to the store for queries, their `@defer`red payloads, mutations
     /// and subscription events. Commits nothing when the environment has ended, when the
     /// payload did not ingest, or when a payload that must hold data has none.
-    func land(_ ingested: Result<IngestResult, FetchError>, of plan: OperationPlan, as payload: Payload) -> Result<
+    /// `startingListsAgain` (a refetch's): the payload's first pages replace the lists the
+    /// store holds rather than keep their later pages (`ChangeSet.startListsAgain()`).
+    func land(
+        _ ingested: Result<IngestResult, FetchError>, of plan: OperationPlan, as payload: Payload,
+        startingListsAgain: Bool = false
+    ) -> Result<
         CommitSummary, OperationError
     > {
         let name = plan.name ?? "anonymous"
         guard !isEnded else { return .failure(.refused(.ended(operation: name))) }
-        let result: IngestResult
+        var result: IngestResult
         switch ingested {
         case .failure(let error): return .failure(.fetch(error))
         case .success(let value): result = value
         }
+        if startingListsAgain { result.changes.startListsAgain() }
         if payload.needsData && !result.hasData { return .failure(.fetch(.noData(result.errors, operation: name))) }
         let summary =
             switch payload {

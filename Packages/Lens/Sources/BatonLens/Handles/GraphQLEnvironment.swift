@@ -115,7 +115,9 @@ public final class GraphQLEnvironment {
 
     /// Fetches `operation` from the network and commits the response; joins an identical
     /// fetch in flight. Cancelling the calling task does not stop the fetch: the response
-    /// still lands, and the call returns its outcome.
+    /// still lands, and the call returns its outcome. Not a refetch: a first page equal to the
+    /// head of a list the store holds keeps the later pages, as a handle's own fetch does
+    /// (``QueryHandle/refetch()`` starts the list again).
     @discardableResult
     public func fetch<Op: GraphQLOperation>(
         _ operation: Op.Type, variables: [String: JSONValue] = [:]

@@ -11,6 +11,10 @@
 ///
 /// Every fetch must be awaited by someone (a handle's task, a preload's): its commit runs in
 /// the awaiting task.
+///
+/// A fetch that ``startsListsAgain`` commits its answer with `ChangeSet.startListsAgain()`:
+/// its first pages replace the lists the store holds (a refetch's). A plain response's fetch
+/// becomes one when a refetch joins it before it has landed.
 @MainActor
 final class InFlightFetch {
     typealias Outcome = Result<CommitSummary, OperationError>
@@ -21,7 +25,7 @@ final class InFlightFetch {
         /// first awaiting caller.
         case response(
             Task<Result<IngestResult, FetchError>, Never>,
-            land: @MainActor (Result<IngestResult, FetchError>) -> Outcome)
+            land: @MainActor (InFlightFetch, Result<IngestResult, FetchError>) -> Outcome)
         /// An incremental response, each payload committed as it arrives.
         case incremental(Task<Outcome, Never>)
         /// Nothing: the outcome was known before anything was sent.
@@ -39,6 +43,9 @@ final class InFlightFetch {
 
     private let work: Work
     private var state = State.started
+    /// Whether the answer's first pages replace the lists the store holds rather than keep
+    /// the later pages (see ``startListsAgain()``).
+    private(set) var startsListsAgain: Bool
     /// Told the outcome when the fetch ends, before any caller goes on; the environment's.
     private let ended: @MainActor (InFlightFetch, Outcome) -> Void
 
@@ -47,18 +54,21 @@ final class InFlightFetch {
         work = .none
         state = .ended(outcome)
         ended = { _, _ in }
+        startsListsAgain = false
     }
 
     /// Starts `plan`'s fetch: a plain response's request at once on a task of its own, an
-    /// incremental one's stream through `stream`. `land` commits a plain response;
-    /// `ended` is told the outcome when the fetch ends, before any caller goes on.
+    /// incremental one's stream through `stream`. `land` commits a plain response (reading
+    /// the fetch's ``startsListsAgain`` then); `ended` is told the outcome when the fetch ends,
+    /// before any caller goes on.
     init(
-        _ plan: OperationPlan, transport: any Transport,
+        _ plan: OperationPlan, transport: any Transport, startsListsAgain: Bool,
         stream: @escaping @MainActor () async -> Outcome,
-        land: @escaping @MainActor (Result<IngestResult, FetchError>) -> Outcome,
+        land: @escaping @MainActor (InFlightFetch, Result<IngestResult, FetchError>) -> Outcome,
         ended: @escaping @MainActor (InFlightFetch, Outcome) -> Void
     ) {
         self.ended = ended
+        self.startsListsAgain = startsListsAgain
         if plan.deferLabels.isEmpty {
             work = .response(
                 Task.detached(priority: Task.currentPriority) {
@@ -82,7 +92,7 @@ final class InFlightFetch {
             state = .awaited(waiters: [])
             let outcome: Outcome
             switch work {
-            case .response(let download, let land): outcome = land(await download.value)
+            case .response(let download, let land): outcome = land(self, await download.value)
             case .incremental(let task): outcome = await task.value
             case .none: preconditionFailure("a fetch that sends nothing has ended")
             }
@@ -92,6 +102,17 @@ final class InFlightFetch {
             for waiter in waiters { waiter.resume(returning: outcome) }
             return outcome
         }
+    }
+
+    /// Makes the fetch start lists again when it lands, and says whether it will: a plain
+    /// response's fetch in flight has landed nothing yet (its one commit ends it), while an
+    /// incremental one may have committed its first payload already, so it keeps what it was.
+    func startListsAgain() -> Bool {
+        if case .response = work, !startsListsAgain {
+            if case .ended = state { return false }
+            startsListsAgain = true
+        }
+        return startsListsAgain
     }
 
     private func wait(_ continuation: CheckedContinuation<Outcome, Never>) {

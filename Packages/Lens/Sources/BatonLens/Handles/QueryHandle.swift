@@ -115,11 +115,17 @@ public final class QueryHandle<Op: GraphQLOperation>: Observable {
 
     /// Fetches the operation again from the network (joining an identical fetch in flight)
     /// and returns when it has landed or failed.
+    ///
+    /// The answer starts the operation's paged lists again, as Relay's and Apollo's refetch
+    /// do: a connection or page list holds the answer's first page alone, with its page info,
+    /// so what the server has deleted or changed on a later page since it was loaded does not
+    /// stay on screen. (A handle's own fetches, a relaunch's included, keep the later pages
+    /// when the first page equals their head: see the README's Pagination.)
     public func refetch() async {
         guard let plan else { return }
         observed.isRefreshing = observed.data != nil
         if observed.data == nil { observed.phase = .loading }
-        finish(await environment.startFetch(plan).result())
+        finish(await environment.startFetch(plan, startingListsAgain: true).result())
     }
 
     /// Starts (or joins) a fetch of `plan` and lands its result on the handle; joining the

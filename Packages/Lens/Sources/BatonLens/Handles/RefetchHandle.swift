@@ -50,7 +50,8 @@ public final class RefetchHandle<F: RefetchableFragment>: Observable {
     }
 
     /// Fetches the fragment again under ``variables`` overlaid with `variables`, commits the
-    /// answer, and re-points ``lens`` at it. Joins an identical fetch in flight. Throws the
+    /// answer, and re-points ``lens`` at it. Joins an identical fetch in flight. The answer
+    /// starts the fragment's paged lists again, as ``QueryHandle/refetch()``'s does. Throws the
     /// fetch's failure (``OperationError``), or ``Refusal/refetch(_:)`` when the record cannot
     /// be looked up or the answer holds none; the lens then stays where it was.
     public func refetch(variables: [String: JSONValue] = [:]) async throws(OperationError) {
@@ -84,7 +85,7 @@ public final class RefetchHandle<F: RefetchableFragment>: Observable {
         generation += 1
         let mine = generation
         observed.isRefetching = true
-        let result = await environment.startFetch(plan).result()
+        let result = await environment.startFetch(plan, startingListsAgain: true).result()
         if mine == generation { observed.isRefetching = false }
         switch result {
         case .failure(let failure):
