@@ -75,6 +75,34 @@ struct FragmentPaginationTests {
         #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
     }
 
+    /// A fragment's page on its way when its refetch starts the connection again is not merged,
+    /// and is thrown as ``PaginationError/listMoved(operation:)``.
+    @Test func aPageThatComesAfterTheFragmentsRefetchIsNotMerged() async throws {
+        let gate = Gate()
+        let transport = NotesQuery.gatedTransport(gate)
+        let environment = Spec.environment(transport)
+        let handle = RefetchHandle(try RefetchHandleTests.screen(environment), variables: ["id": "1"], in: environment)
+        try await handle.loadNext(2)
+        let page = Task { () -> OperationError? in
+            do throws(OperationError) {
+                try await handle.loadNext(1)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(await eventually { transport.count == 2 })
+
+        try await handle.refetch()
+        gate.open()
+        let failure = await page.value
+
+        #expect(paginationError(failure) == .listMoved(operation: "CharacterNotesRefetchQuery"))
+        #expect(paginationError(handle.error) == .listMoved(operation: "CharacterNotesRefetchQuery"))
+        #expect(try handle.lens.notes.edges.map { try $0.cursor } == ["c1", "c2"])
+        #expect(handle.hasNext)
+    }
+
     @Test func twoListsOnOneScreenPageSeparately() async throws {
         let transport = ScriptedTransport { request, _ in
             request.variables["id"] == "2" ? TwoListsQuery.mortySecondPage : NotesQuery.secondPage

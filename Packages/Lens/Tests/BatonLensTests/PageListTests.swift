@@ -228,6 +228,32 @@ struct PageListTests {
         #expect(try names(handle).count == 4)
     }
 
+    /// Page 3 on its way when a refetch starts the list again is not merged after page 1
+    /// (it would leave out page 2): the error says why, and the next page asked is page 2.
+    @Test func aPageThatComesAfterARefetchStartedTheListAgainIsNotMerged() async throws {
+        let gate = Gate()
+        let transport = ScriptedTransport { request, _ in
+            guard case .int(let number)? = request.variables["page"] else { return CharacterPagesQuery.page(1) }
+            if number == 3 { try await gate.passed() }
+            return CharacterPagesQuery.page(number)
+        }
+        let handle = QueryHandle(CharacterPagesQuery.self, variables: ["page": 1], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext()
+        let page = Task { await handle.loadNext() }
+        #expect(await eventually { transport.count == 3 })
+
+        await handle.refetch()
+        gate.open()
+        await page.value
+
+        #expect(try names(handle) == ["Character 1", "Character 2"])
+        #expect(pagination(handle.error) == .listMoved(operation: "CharacterPages"))
+        await handle.loadNext()
+        #expect(transport.requests.last?.variables == ["page": 2])
+        #expect(try names(handle).count == 4)
+    }
+
     /// Without a `next` field an empty page ends the list; once the first page comes back
     /// holding items, the server may have added some where it ended: the handle asks there
     /// again.

@@ -4,6 +4,24 @@ import Testing
 import BatonLens
 import BatonTestSupport
 
+/// A gate a scripted answer waits at until the test opens it. Safe from any thread.
+final class Gate: Sendable {
+    private let isOpen = Mutex(false)
+
+    func open() { isOpen.withLock { $0 = true } }
+
+    /// Returns once the gate is open.
+    func passed() async throws {
+        while !isOpen.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
+    }
+}
+
+/// The pagination refusal `error` holds, if any.
+func paginationError(_ error: OperationError?) -> PaginationError? {
+    guard case .refused(.pagination(let refusal))? = error else { return nil }
+    return refusal
+}
+
 /// The spec's notes query with `@connection(key: "TestNotes_notes")` and Relay's pagination
 /// variables.
 enum NotesQuery: GraphQLOperation {
@@ -68,6 +86,32 @@ enum NotesQuery: GraphQLOperation {
         {"cursor":"c4","node":{"__typename":"Note","id":"n4","text":"Pickle Rick"}}],\
         "pageInfo":{"endCursor":"c4","hasNextPage":false}}}}}
         """.utf8)
+
+    /// A page of the notes `numbers` (cursor `c<n>`, note `n<n>`), ending with the last.
+    static func page(_ numbers: ClosedRange<Int>, hasNextPage: Bool) -> Foundation.Data {
+        let edges = numbers.map {
+            #"{"cursor":"c\#($0)","node":{"__typename":"Note","id":"n\#($0)","text":"Note \#($0)"}}"#
+        }
+        return Foundation.Data(
+            #"""
+            {"data":{"character":{"id":"1","name":"Rick Sanchez","notes":{"totalCount":9,"edges":[\#(edges.joined(separator: ","))],
+              "pageInfo":{"endCursor":"c\#(numbers.upperBound)","hasNextPage":\#(hasNextPage)}}}}}
+            """#.utf8)
+    }
+
+    /// Answers notes 1-2 without a cursor, 3-4 after `c2`, and 5 after `c4` once `gate` is
+    /// open (the last page, held back while a test refetches).
+    static func gatedTransport(_ gate: Gate) -> ScriptedTransport {
+        ScriptedTransport { request, _ in
+            switch request.variables["cursor"] {
+            case "c2": return page(3...4, hasNextPage: true)
+            case "c4":
+                try await gate.passed()
+                return page(5...5, hasNextPage: false)
+            default: return page(1...2, hasNextPage: true)
+            }
+        }
+    }
 
     /// Answers page 1 without a cursor and page 2 after `c2`.
     static func transport() -> ScriptedTransport {
@@ -224,6 +268,35 @@ struct PaginationTests {
 
         #expect(transport.count == 3)
         #expect(try handle.data?.character?.notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+    }
+
+    /// A page on its way when a refetch starts the list again was asked after an end the list
+    /// no longer has: it is not merged (it would leave a gap), the error says why, and the next
+    /// page is asked from where the list ends now.
+    @Test func aPageThatComesAfterARefetchStartedTheListAgainIsNotMerged() async throws {
+        let gate = Gate()
+        let transport = NotesQuery.gatedTransport(gate)
+        let handle = QueryHandle(NotesQuery.self, variables: ["id": "1"], in: Spec.environment(transport))
+        #expect(await eventually { handle.phase == .ready })
+        await handle.loadNext(2)
+        let page = Task { await handle.loadNext(1) }
+        #expect(await eventually { transport.count == 3 })
+
+        await handle.refetch()
+        gate.open()
+        await page.value
+
+        let notes = try #require(try handle.data?.character?.notes)
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2"])
+        #expect(paginationError(handle.error) == .listMoved(operation: "TestNotesPage"))
+        #expect(handle.hasNextPage)
+        #expect(!handle.isLoadingPage)
+
+        await handle.loadNext(2)
+
+        #expect(transport.requests.last?.variables == ["id": "1", "count": 2, "cursor": "c2"])
+        #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2", "c3", "c4"])
+        #expect(handle.error == nil)
     }
 
     @Test func loadNextDoesNothingWithoutANextPage() async throws {

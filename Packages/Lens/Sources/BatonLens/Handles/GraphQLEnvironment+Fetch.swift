@@ -10,7 +10,13 @@ extension GraphQLEnvironment {
     /// store holds (`ChangeSet.startListsAgain()`). It joins a fetch in flight that can still
     /// do so, which then does; otherwise it starts a fetch of its own, which the next callers
     /// join.
-    func startFetch(_ plan: OperationPlan, startingListsAgain: Bool = false) -> InFlightFetch {
+    ///
+    /// `pageFits` (a page's): checked on the main actor just before the answer commits; false
+    /// commits nothing, and the fetch fails with ``PaginationError/listMoved(operation:)``.
+    /// Callers joining the fetch share its check.
+    func startFetch(
+        _ plan: OperationPlan, startingListsAgain: Bool = false, pageFits: (@MainActor () -> Bool)? = nil
+    ) -> InFlightFetch {
         let identity = plan.identity
         if let fetch = inFlight[identity], !startingListsAgain || fetch.startListsAgain() { return fetch }
         let name = plan.name ?? "anonymous"
@@ -20,10 +26,12 @@ extension GraphQLEnvironment {
         let fetch = InFlightFetch(
             plan, transport: transport, startsListsAgain: startingListsAgain,
             stream: {
-                await self.streamIncremental(plan, transport: transport, startingListsAgain: startingListsAgain)
+                await self.streamIncremental(
+                    plan, transport: transport, startingListsAgain: startingListsAgain, pageFits: pageFits)
             },
             land: { fetch, ingested in
-                self.land(ingested, of: plan, as: .response, startingListsAgain: fetch.startsListsAgain)
+                self.land(
+                    ingested, of: plan, as: .response, startingListsAgain: fetch.startsListsAgain, pageFits: pageFits)
             },
             ended: { fetch, outcome in
                 if self.inFlight[identity] === fetch { self.inFlight[identity] = nil }
@@ -36,7 +44,8 @@ extension GraphQLEnvironment {
     /// Commits the payloads of an incremental (`@defer`) response as they arrive; its summary
     /// adds up theirs.
     private func streamIncremental(
-        _ plan: OperationPlan, transport: any Transport, startingListsAgain: Bool
+        _ plan: OperationPlan, transport: any Transport, startingListsAgain: Bool,
+        pageFits: (@MainActor () -> Bool)?
     ) async -> Result<
         CommitSummary, OperationError
     > {
@@ -48,7 +57,9 @@ extension GraphQLEnvironment {
             for try await bytes in transport.payloads(for: plan.request) {
                 let ingested = await Self.ingestOff(bytes, plan: plan, after: targets)
                 if case .success(let result) = ingested { targets += result.deferredTargets }
-                switch land(ingested, of: plan, as: payload, startingListsAgain: startingListsAgain) {
+                // Only the first payload can land where the list no longer ends.
+                let fits: (@MainActor () -> Bool)? = if case .response = payload { pageFits } else { nil }
+                switch land(ingested, of: plan, as: payload, startingListsAgain: startingListsAgain, pageFits: fits) {
                 case .success(let summary): total.add(summary)
                 case .failure(let error): return .failure(error)
                 }

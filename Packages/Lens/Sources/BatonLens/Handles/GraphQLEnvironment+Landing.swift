@@ -26,9 +26,11 @@ extension GraphQLEnvironment {
     /// payload did not ingest, or when a payload that must hold data has none.
     /// `startingListsAgain` (a refetch's): the payload's first pages replace the lists the
     /// store holds rather than keep their later pages (`ChangeSet.startListsAgain()`).
+    /// `pageFits` (a page's): false commits nothing and fails with
+    /// ``PaginationError/listMoved(operation:)``.
     func land(
         _ ingested: Result<IngestResult, FetchError>, of plan: OperationPlan, as payload: Payload,
-        startingListsAgain: Bool = false
+        startingListsAgain: Bool = false, pageFits: (@MainActor () -> Bool)? = nil
     ) -> Result<
         CommitSummary, OperationError
     > {
@@ -39,6 +41,7 @@ extension GraphQLEnvironment {
         case .failure(let error): return .failure(.fetch(error))
         case .success(let value): result = value
         }
+        if let pageFits, !pageFits() { return .failure(.refused(.pagination(.listMoved(operation: name)))) }
         if startingListsAgain { result.changes.startListsAgain() }
         if payload.needsData && !result.hasData { return .failure(.fetch(.noData(result.errors, operation: name))) }
         let summary =

@@ -2,7 +2,8 @@ import BatonNormalize
 
 /// Why ``QueryHandle/loadNext(_:)``, ``QueryHandle/loadPrevious(_:)`` or
 /// ``QueryHandle/loadNext()`` cannot page its
-/// operation, with the operation's name and what the document lacks. Nothing is fetched.
+/// operation, with the operation's name and what the document lacks (nothing is fetched), or
+/// why a page that came was not merged (``listMoved(operation:)``).
 /// A value: safe on any thread.
 ///
 /// A `@connection` field pages forward when its `first` and `after` arguments are both
@@ -26,6 +27,12 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The operation's page list, the field answering `field`, gives its paging argument
     /// `argument` as a literal: only a variable can be set to the next page.
     case pageArgumentNotVariable(operation: String, field: String, argument: String)
+    /// While the page was on its way, the list stopped ending (or, paging backward, starting)
+    /// where the page was asked from: a refetch started it again, a first page fetched again
+    /// differed from its head, or another page landed first. The page came and is not merged,
+    /// since merging it where the list now ends could leave a gap; the store is as before it.
+    /// Asking again pages from where the list ends now.
+    case listMoved(operation: String)
 
     public var description: String {
         switch self {
@@ -41,6 +48,9 @@ public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible 
             "\(operation): cannot load the next page: the operation selects no @pageList or @offsetList field"
         case .pageArgumentNotVariable(let operation, let field, let argument):
             "\(operation): cannot load the next page of '\(field)': its '\(argument)' argument must be a variable"
+        case .listMoved(let operation):
+            "\(operation): the page was not merged: the list no longer ends where it was asked from "
+                + "(a refetch started it again, or another page landed first); ask for the page again"
         }
     }
 }

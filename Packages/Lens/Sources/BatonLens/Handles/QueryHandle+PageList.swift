@@ -23,7 +23,8 @@ extension QueryHandle {
     ///
     /// An operation without a page list, or whose paging argument is a literal, cannot page:
     /// ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched. A failed page
-    /// leaves the pages merged so far and is ``error``.
+    /// leaves the pages merged so far and is ``error``, as is a page that comes after the list
+    /// started again (``refetch()``), which is not merged (``PaginationError/listMoved(operation:)``).
     public func loadNext() async {
         guard !isLoadingPage, !environment.isEnded, let plan else { return }
         let operation = plan.name ?? "anonymous"
@@ -40,7 +41,10 @@ extension QueryHandle {
         else { return }
         var variables = self.variables
         variables[variable] = .int(next)
-        await fetchPage(variables: variables)
+        await fetchPage(variables: variables) { [weak self] in
+            guard let self, let record = self.pageListInStore()?.record else { return false }
+            return Self.nextPosition(of: record, list, in: self.environment.store, tracked: false) == next
+        }
     }
 
     /// The first page list the operation reaches in the store, and its merged record.

@@ -22,7 +22,9 @@ extension QueryHandle {
     ///
     /// An operation whose connection's `first` and `after` are not both variables cannot page
     /// forward, nor one whose connection does not select `pageInfo { hasNextPage endCursor }`:
-    /// ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched.
+    /// ``error`` becomes ``Refusal/pagination(_:)`` and nothing is fetched. A page that comes
+    /// after the connection started again (``refetch()``) is not merged:
+    /// ``PaginationError/listMoved(operation:)``.
     public func loadNext(_ count: Int) async {
         await loadPage(count, .forward)
     }
@@ -50,9 +52,10 @@ extension QueryHandle {
         } catch {
             return failPage(error, operation: name)
         }
+        let cursorSlot: Slot = direction == .forward ? .endCursor : .startCursor
         guard let pageInfo = found.flatMap({ environment.store.resolve($0.record[untracked: .pageInfo]) }),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
-            case .string(let cursor)? = pageInfo[untracked: direction == .forward ? .endCursor : .startCursor]
+            case .string(let cursor)? = pageInfo[untracked: cursorSlot]
         else { return }
         var variables = self.variables
         let opposite = paging.paging[direction == .forward ? .backward : .forward]
@@ -62,13 +65,17 @@ extension QueryHandle {
         }
         variables[pageVariables.count] = .int(count)
         variables[pageVariables.cursor] = .string(cursor)
-        await fetchPage(variables: variables)
+        await fetchPage(variables: variables) { [weak self] in
+            self?.connectionPageInfo()?[untracked: cursorSlot] == .string(cursor)
+        }
     }
 
     /// Fetches the page the operation selects under `variables` (a connection's cursor, a page
     /// list's number), its answer merged and its result the page's: what every kind of page
-    /// loading ends in.
-    func fetchPage(variables: [String: JSONValue]) async {
+    /// loading ends in. `fits` says, when the page comes, whether the list still ends where
+    /// the page was asked from; if not, nothing is merged and the result is
+    /// ``PaginationError/listMoved(operation:)``.
+    func fetchPage(variables: [String: JSONValue], fits: @escaping @MainActor () -> Bool) async {
         let pagePlan: OperationPlan
         do {
             pagePlan = try environment.plan(Op.self, variables: variables)
@@ -77,7 +84,7 @@ extension QueryHandle {
             return
         }
         setLoadingPage(true)
-        let result = await environment.startFetch(pagePlan).result()
+        let result = await environment.startFetch(pagePlan, pageFits: fits).result()
         setLoadingPage(false)
         setPageResult(result)
     }

@@ -16,8 +16,9 @@ extension RefetchHandle {
     ///
     /// Throws ``Refusal/pagination(_:)`` when the fragment selects no connection, the
     /// connection's `first` and `after` are not both variables, or it does not select
-    /// `pageInfo { hasNextPage endCursor }`, and the fetch's failure otherwise; either is
-    /// also ``error``.
+    /// `pageInfo { hasNextPage endCursor }`, and the fetch's failure otherwise (a page that
+    /// comes after the connection started again is not merged:
+    /// ``PaginationError/listMoved(operation:)``); either is also ``error``.
     public func loadNext(_ count: Int) async throws(OperationError) {
         try await loadPage(count, .forward)
     }
@@ -43,9 +44,10 @@ extension RefetchHandle {
         } catch {
             throw fail(.refused(.pagination(error)))
         }
+        let cursorSlot: Slot = direction == .forward ? .endCursor : .startCursor
         guard let pageInfo = pageInfo(of: connection, tracked: false),
             case .bool(true)? = pageInfo[untracked: direction == .forward ? .hasNextPage : .hasPreviousPage],
-            case .string(let cursor)? = pageInfo[untracked: direction == .forward ? .endCursor : .startCursor]
+            case .string(let cursor)? = pageInfo[untracked: cursorSlot]
         else { return }
         var pageVariablesValues = variables
         if let opposite = paging.paging[direction == .forward ? .backward : .forward] {
@@ -56,7 +58,9 @@ extension RefetchHandle {
         pageVariablesValues[pageVariables.cursor] = .string(cursor)
         let pagePlan = try plan(pageVariablesValues)
         setLoading(true, direction)
-        let result = await environment.startFetch(pagePlan).result()
+        let result = await environment.startFetch(pagePlan) { [weak self] in
+            self?.pageInfo(of: connection, tracked: false)?[untracked: cursorSlot] == .string(cursor)
+        }.result()
         setLoading(false, direction)
         switch result {
         case .success: observed.error = nil
