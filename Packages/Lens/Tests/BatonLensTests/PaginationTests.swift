@@ -289,6 +289,8 @@ struct PaginationTests {
         let notes = try #require(try handle.data?.character?.notes)
         #expect(try notes.edges.map { try $0.cursor } == ["c1", "c2"])
         #expect(paginationError(handle.error) == .listMoved(operation: "TestNotesPage"))
+        #expect(handle.error?.kind == .cancelled)
+        #expect(handle.phase == .ready)
         #expect(handle.hasNextPage)
         #expect(!handle.isLoadingPage)
 

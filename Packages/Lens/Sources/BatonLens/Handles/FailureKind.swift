@@ -9,7 +9,8 @@ public enum FailureKind: String, Hashable, Sendable {
     case malformedResponse
     /// The response had no data, only request errors.
     case noData
-    /// The fetch was cancelled.
+    /// The fetch was cancelled, or its page was not merged because its list started again
+    /// while it was on its way (``PaginationError/listMoved(operation:)``).
     case cancelled
     /// The operation's document does not build, its lenses select what it does not, or it
     /// cannot page the way it was asked to.

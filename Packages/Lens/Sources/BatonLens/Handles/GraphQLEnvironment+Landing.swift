@@ -41,9 +41,9 @@ extension GraphQLEnvironment {
         case .failure(let error): return .failure(.fetch(error))
         case .success(let value): result = value
         }
+        if payload.needsData && !result.hasData { return .failure(.fetch(.noData(result.errors, operation: name))) }
         if let pageFits, !pageFits() { return .failure(.refused(.pagination(.listMoved(operation: name)))) }
         if startingListsAgain { result.changes.startListsAgain() }
-        if payload.needsData && !result.hasData { return .failure(.fetch(.noData(result.errors, operation: name))) }
         let summary =
             switch payload {
             case .response: store.commit(result.changes, fetched: plan.identity)

@@ -1,6 +1,8 @@
 /// Why Baton fetched or committed nothing for an operation although no request failed: what
 /// the caller asked for, the store or the environment said no. Retrying the same call gives
-/// the same answer. Safe on any thread.
+/// the same answer, except after ``PaginationError/listMoved(operation:)`` (a page that came
+/// after its list started again), when the next page is asked from where the list ends now.
+/// Safe on any thread.
 public enum Refusal: Error, Sendable, CustomStringConvertible {
     /// The operation's document does not build, or its lenses select what it does not.
     case invalidOperation(OperationBuildError)
@@ -14,16 +16,18 @@ public enum Refusal: Error, Sendable, CustomStringConvertible {
     case updaterFailed(reason: String, operation: String, optimistic: Bool)
     /// Cache-only and the store is missing these response paths.
     case notCached(missing: [String], operation: String)
-    /// `loadNext` or `loadPrevious` on an operation that cannot page that way.
     /// A ``RefetchHandle`` cannot look its record up, or its refetch query's answer held no
     /// record for the fragment; the lens stays where it was.
     case refetch(RefetchError)
+    /// `loadNext` or `loadPrevious` on an operation that cannot page that way, or a page not
+    /// merged because its list started again while it was on its way.
     case pagination(PaginationError)
     /// The environment has ended: nothing more is fetched or committed.
     case ended(operation: String)
 
     public var kind: FailureKind {
         switch self {
+        case .pagination(.listMoved): .cancelled
         case .invalidOperation, .pagination: .invalidOperation
         case .refetch(.missingKey): .invalidOperation
         case .refetch(.notInAnswer): .noData
