@@ -29,7 +29,6 @@ extension ChangeSet {
     mutating func mergePage(_ page: RecordKey, into connection: RecordKey, direction: ConnectionPlan.Direction) {
         guard let pageSnapshot = self[page] else { return }
         let mergedInfo = connection.child("pageInfo")
-        let pageHasNext = pageSnapshot[.pageInfo]?.link.flatMap { self[$0]?[.hasNextPage] }
         var cells: [RecordSnapshot.Cell] = []
         for cell in pageSnapshot.cells {
             switch cell.slot {
@@ -39,6 +38,7 @@ extension ChangeSet {
                     continue
                 }
                 if direction == .replace {
+                    let pageHasNext = pageSnapshot[.pageInfo]?.link.flatMap { self[$0]?[.hasNextPage] }
                     let elements = edgesOfDistinctNodes(elements)
                     cells.append(.init(slot: .edges, value: .list(elements)))
                     let links = elements.compactMap(\.link)

@@ -81,15 +81,13 @@ extension ChangeSet {
         }
         cells.append(.init(slot: .pageListPosition, value: .int(position ?? list.counting.first)))
         cells.append(.init(slot: .pageListCount, value: .int(count)))
-        let saysMore: Bool
-        if list.next == nil {
-            saysMore = count > 0
-        } else if case .int? = pageNext {
-            saysMore = true
-        } else {
-            saysMore = false
-        }
-        cells.append(.init(slot: .pageListEnded, value: .bool(!saysMore)))
+        let ended =
+            switch (list.next, pageNext) {
+            case (nil, _): count == 0
+            case (_, .int?): false
+            default: true
+            }
+        cells.append(.init(slot: .pageListEnded, value: .bool(ended)))
         merge(RecordSnapshot(key: merged, unsortedCells: cells))
     }
 }
