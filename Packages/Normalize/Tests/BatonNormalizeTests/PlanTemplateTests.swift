@@ -269,4 +269,25 @@ import BatonRecords
         #expect(friends.allSatisfy { $0 != nil && $0 === friends[0] })
         #expect(friends[0]?.selection?.common.map(\.responseKey) == ["id", "name", "__typename"])
     }
+
+    /// The plan of a template shares what the template shares: a selection that reads a
+    /// variable, under each type of a parent that selects it, is planned once.
+    @Test func aSelectionSharedByTheTypesOfItsParentIsPlannedOnceUnderVariables() throws {
+        let template = try OperationTemplate(
+            """
+            query Q($f: ID!) { node(id: "1") {
+                ... on Character { name }
+                ... on Episode { name }
+                owner { friend(id: $f) { id } }
+            } }
+            """,
+            normalization: Normalization())
+        let plan = try OperationPlan(template: template, variables: ["f": .string("2")])
+        let node = try #require(plan.root.common.fields.first?.selection)
+        let owners = try [node.common, #require(node.byType["Character"]), #require(node.byType["Episode"])].map {
+            $0.fields.first { $0.responseKey == "owner" }?.selection
+        }
+        #expect(owners.allSatisfy { $0 != nil && $0 === owners[0] })
+        #expect(owners[0]?.common.fields.first?.storageKey == #"friend(id:"2")"#)
+    }
 }

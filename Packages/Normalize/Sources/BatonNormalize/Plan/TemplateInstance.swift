@@ -7,6 +7,10 @@ struct TemplateInstance {
     /// The fields that can identify an object, by the cache-key policy.
     let keyFields: Set<String>
     private(set) var deferLabels: Set<String> = []
+    /// The plans made so far of the selections that read variables, by template: a template
+    /// holds one selection under each type of its parent that selects it (the builder shares
+    /// it), so a tree of them is planned once each rather than once for every path to it.
+    private var plans: [ObjectIdentifier: SelectionPlan] = [:]
 
     init(variables: [String: JSONValue], keyFields: Set<String>) {
         self.variables = variables
@@ -17,7 +21,12 @@ struct TemplateInstance {
     /// for the key fields and shared (`SelectionTemplate.planned`): a page, a refetch or a
     /// search under new variables plans again only the fields that read them.
     mutating func selection(_ template: SelectionTemplate) throws(PlanError) -> SelectionPlan {
-        guard template.isVariableFree else { return try made(template) }
+        guard template.isVariableFree else {
+            if let plan = plans[ObjectIdentifier(template)] { return plan }
+            let plan = try made(template)
+            plans[ObjectIdentifier(template)] = plan
+            return plan
+        }
         let keyFields = self.keyFields
         if let plan = template.planned.withLock({ $0?.keyFields == keyFields ? $0?.plan : nil }) { return plan }
         let plan = try made(template)
