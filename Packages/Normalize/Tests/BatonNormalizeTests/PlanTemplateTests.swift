@@ -290,4 +290,17 @@ import BatonRecords
         #expect(owners.allSatisfy { $0 != nil && $0 === owners[0] })
         #expect(owners[0]?.common.fields.first?.storageKey == #"friend(id:"2")"#)
     }
+
+    /// The compiler names the types whose fields are the common ones rather than writing
+    /// them again; each has the common fields, the same templates.
+    @Test func aTypeNamedAmongTheCommonTypesHasTheCommonFields() throws {
+        let login = FieldTemplate("login", type: "String")
+        let name = FieldTemplate("name", type: "String")
+        let selection = SelectionTemplate(
+            "Actor", needsTypename: true, abstract: true, [login], byType: ["User": [login, name]],
+            commonTypes: ["Bot", "Organization"])
+        #expect(selection.byType.keys.sorted() == ["Bot", "Organization", "User"])
+        #expect(selection.byType["Bot"]?.map(ObjectIdentifier.init) == [ObjectIdentifier(login)])
+        #expect(selection.byType["User"]?.map(\.responseKey) == ["login", "name"])
+    }
 }

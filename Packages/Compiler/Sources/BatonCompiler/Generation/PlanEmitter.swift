@@ -51,20 +51,34 @@ enum PlanEmitter {
         var head = "SelectionTemplate(\(optional(selection.staticType))"
         if selection.needsTypename { head += ", needsTypename: true" }
         if selection.isAbstract { head += ", abstract: true" }
-        if selection.byType.isEmpty {
-            writer.wrapped(head + ", [", "])") { writer in fields(selection.common, shared, to: &writer) }
+        // A type whose fields are the common ones (the same templates: the builder shares
+        // them) is named in `commonTypes`, not written again: a selection on an interface
+        // has an entry for every type implementing it.
+        let types = selection.byType.sorted { $0.key < $1.key }
+        let commonTypes = types.filter { isCommon($0.value, in: selection) }.map(\.key)
+        let ownTypes = types.filter { !isCommon($0.value, in: selection) }
+        let tail =
+            commonTypes.isEmpty
+            ? ")" : ", commonTypes: [\(commonTypes.map(SwiftNames.literal).joined(separator: ", "))])"
+        guard !ownTypes.isEmpty else {
+            writer.wrapped(head + ", [", "]" + tail) { writer in fields(selection.common, shared, to: &writer) }
             return writer.text
         }
         writer.wrapped(head + ", [", "], byType: [") { writer in fields(selection.common, shared, to: &writer) }
         writer.indented { writer in
-            for (typename, typeFields) in selection.byType.sorted(by: { $0.key < $1.key }) {
+            for (typename, typeFields) in ownTypes {
                 writer.wrapped("\(SwiftNames.literal(typename)): [", "],") { writer in
                     fields(typeFields, shared, to: &writer)
                 }
             }
         }
-        writer.line("])")
+        writer.line("]" + tail)
         return writer.text
+    }
+
+    /// Whether `fields` are `selection`'s common fields, template for template.
+    private static func isCommon(_ fields: [FieldTemplate], in selection: SelectionTemplate) -> Bool {
+        fields.count == selection.common.count && zip(fields, selection.common).allSatisfy { $0 === $1 }
     }
 
     private static func fields(_ fields: [FieldTemplate], _ shared: [String: String], to writer: inout SwiftWriter) {

@@ -36,4 +36,17 @@ public final class SelectionTemplate: Sendable {
         self.isVariableFree =
             common.allSatisfy(\.isVariableFree) && byType.values.allSatisfy { $0.allSatisfy(\.isVariableFree) }
     }
+
+    /// A selection whose `byType` also has the common fields for each of `commonTypes`:
+    /// the types a conditional fragment applies to whose fields are the common ones, which
+    /// the compiler names rather than writes again (a selection on an interface has an entry
+    /// for every type implementing it).
+    public convenience init(
+        _ staticType: String?, needsTypename: Bool = false, abstract isAbstract: Bool = false,
+        _ common: [FieldTemplate], byType: [String: [FieldTemplate]] = [:], commonTypes: [String]
+    ) {
+        var byType = byType
+        for typename in commonTypes { byType[typename] = common }
+        self.init(staticType, needsTypename: needsTypename, abstract: isAbstract, common, byType: byType)
+    }
 }
