@@ -7,9 +7,9 @@ struct TemplateInstance {
     /// The fields that can identify an object, by the cache-key policy.
     let keyFields: Set<String>
     private(set) var deferLabels: Set<String> = []
-    /// The plans made so far of the selections that read variables, by template: a template
-    /// holds one selection under each type of its parent that selects it (the builder shares
-    /// it), so a tree of them is planned once each rather than once for every path to it.
+    /// The plans made so far of the selections that read variables, by template. The builder
+    /// shares a selection among the types of its parent that select it, so one selection can
+    /// be reached by many paths; it is planned once, not once a path.
     private var plans: [ObjectIdentifier: SelectionPlan] = [:]
 
     init(variables: [String: JSONValue], keyFields: Set<String>) {
